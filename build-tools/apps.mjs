@@ -1,0 +1,20 @@
+/**
+ * The apps of the composed site: federation name, package folder and the port each one is served
+ * on locally. The shell reads remote URLs from its registry (remotes.json) at run time, never from
+ * here; this list only tells local tooling (start, dev, e2e) where each app lives.
+ */
+export const APPS = [
+  { name: 'shell', dir: 'shell', port: 3000 },
+  { name: 'marketing', dir: 'remote-marketing', port: 3001 },
+  { name: 'booking', dir: 'remote-booking', port: 3002 },
+  { name: 'contact', dir: 'remote-contact', port: 3003 },
+];
+
+export const REMOTE_APPS = APPS.filter((app) => app.name !== 'shell');
+
+/** @param {string} nameOrDir */
+export function findApp(nameOrDir) {
+  const app = APPS.find((candidate) => candidate.name === nameOrDir || candidate.dir === nameOrDir);
+  if (!app) throw new Error(`Unknown app "${nameOrDir}". Known: ${APPS.map((a) => a.dir).join(', ')}`);
+  return app;
+}

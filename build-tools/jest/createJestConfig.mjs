@@ -1,0 +1,32 @@
+import path from 'node:path';
+
+/**
+ * The one jest set-up: TypeScript and JSX through swc (as in the webpack build), React components
+ * in jsdom, styles and images replaced by stubs because jsdom does not render them.
+ *
+ * @param {string} packageDir the package's folder
+ * @param {{ environment?: 'jsdom' | 'node' }} [options]
+ */
+export function createJestConfig(packageDir, { environment = 'jsdom' } = {}) {
+  return {
+    rootDir: packageDir,
+    testEnvironment: environment,
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+        },
+      ],
+    },
+    moduleNameMapper: {
+      '\\.css$': path.join(import.meta.dirname, 'styleStub.cjs'),
+      '\\.(png|jpe?g|webp|avif|svg)$': path.join(import.meta.dirname, 'fileStub.cjs'),
+    },
+  };
+}

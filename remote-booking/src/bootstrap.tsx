@@ -1,0 +1,9 @@
+import { Navigate } from 'react-router-dom';
+import { renderIsolationHarness } from 'remote-harness';
+import BookingPage from './pages/BookingPage';
+
+// Served alone (this remote's own origin), the page runs in the isolation harness for QA.
+renderIsolationHarness('remote-booking', [
+  { path: '/', label: 'booking', element: <Navigate to="/booking" replace /> },
+  { path: '/booking', label: 'booking', element: <BookingPage /> },
+]);

@@ -1,0 +1,1 @@
+export { renderIsolationHarness, type HarnessPage } from './IsolationHarness';

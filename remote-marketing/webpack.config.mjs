@@ -1,0 +1,15 @@
+import { createFederatedConfig } from 'build-tools/webpack';
+
+/** The public entry of this remote: the pages the shell may load (see shell/src/remotes/remoteContracts.ts). */
+export default createFederatedConfig({
+  packageDir: import.meta.dirname,
+  title: 'remote-marketing',
+  exposes: {
+    './HomePage': './src/pages/HomePage.tsx',
+    './ServicesPage': './src/pages/ServicesPage.tsx',
+    './ServiceDetailPage': './src/pages/ServiceDetailPage.tsx',
+    './AboutPage': './src/pages/AboutPage.tsx',
+    './PrivacyPage': './src/pages/PrivacyPage.tsx',
+    './TermsPage': './src/pages/TermsPage.tsx',
+  },
+});

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { setLanguage, useLanguage } from './useSiteLanguage';
+import { UsFlag, PanamaFlag } from './flags';
+import './LanguageToggle.css';
+
+/**
+ * The flag button that switches between English and Spanish. It shows the flag of the language
+ * it switches to, and says so to screen readers in the current language.
+ */
+export function LanguageToggle({ className = '' }: { className?: string }) {
+  const { t } = useTranslation('i18n');
+  const language = useLanguage();
+  const next = language === 'en' ? 'es' : 'en';
+  return (
+    <button
+      type="button"
+      className={`i18n-toggle ${className}`.trim()}
+      onClick={() => void setLanguage(next)}
+      aria-label={t('switchTo', { language: t(`languageName.${next}`) })}
+      lang={language}
+      data-testid="language-toggle"
+    >
+      {next === 'es' ? <PanamaFlag /> : <UsFlag />}
+      <span className="i18n-toggle__code" aria-hidden="true">
+        {next.toUpperCase()}
+      </span>
+    </button>
+  );
+}

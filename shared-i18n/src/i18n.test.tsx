@@ -1,0 +1,81 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  findMissingTranslations,
+  i18n,
+  languageFromUrl,
+  LanguageToggle,
+  registerTranslations,
+  setLanguage,
+  useSiteLanguage,
+} from './index';
+import en from './locales/en.json';
+import es from './locales/es.json';
+
+registerTranslations('sample', { en: { greeting: 'Hello' }, es: { greeting: 'Hola' } });
+
+function Page() {
+  useSiteLanguage();
+  const { t } = useTranslation('sample');
+  const location = useLocation();
+  return (
+    <>
+      <LanguageToggle />
+      <p>{t('greeting')}</p>
+      <output data-testid="url">{location.pathname + location.search}</output>
+    </>
+  );
+}
+
+afterEach(() => act(() => setLanguage('en')));
+
+test('the toggle switches every registered namespace to Spanish and back', async () => {
+  render(
+    <MemoryRouter initialEntries={['/services']}>
+      <Page />
+    </MemoryRouter>,
+  );
+  expect(screen.getByText('Hello')).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: 'Switch to Spanish' }));
+  expect(screen.getByText('Hola')).toBeTruthy();
+  expect(document.documentElement.lang).toBe('es');
+  await userEvent.click(screen.getByRole('button', { name: 'Cambiar a inglés' }));
+  expect(screen.getByText('Hello')).toBeTruthy();
+  expect(document.documentElement.lang).toBe('en');
+});
+
+test('a Spanish page keeps ?lang=es in its URL and English drops it', async () => {
+  render(
+    <MemoryRouter initialEntries={['/about?ref=ad']}>
+      <Page />
+    </MemoryRouter>,
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Switch to Spanish' }));
+  expect(screen.getByTestId('url').textContent).toBe('/about?ref=ad&lang=es');
+  await userEvent.click(screen.getByRole('button', { name: 'Cambiar a inglés' }));
+  expect(screen.getByTestId('url').textContent).toBe('/about?ref=ad');
+});
+
+test('the language a visitor arrives with is read from ?lang, anything else is English', () => {
+  expect(languageFromUrl('?lang=es')).toBe('es');
+  expect(languageFromUrl('?lang=pt')).toBe('en');
+  expect(languageFromUrl('')).toBe('en');
+});
+
+test('the language is held in memory only, never written to storage', async () => {
+  await act(() => setLanguage('es'));
+  expect(i18n.language).toBe('es');
+  expect(window.localStorage.length).toBe(0);
+  expect(window.sessionStorage.length).toBe(0);
+  expect(document.cookie).toBe('');
+});
+
+test('a string missing or empty in one language is reported', () => {
+  expect(findMissingTranslations({ en: { a: 'A', b: { c: 'C' } }, es: { a: '', b: {} } })).toEqual([
+    'es: a',
+    'es: b.c',
+  ]);
+  expect(findMissingTranslations({ en, es })).toEqual([]);
+});

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { DEFAULT_LANGUAGE, currentLanguage, i18n, isLanguage, type Language } from './i18n';
+
+/** The query parameter that carries a non-default language, so a Spanish page can be shared. */
+export const LANGUAGE_PARAM = 'lang';
+
+/** Reads the language a visitor arrived with (?lang=es); called once before the first render. */
+export function languageFromUrl(search: string): Language {
+  const requested = new URLSearchParams(search).get(LANGUAGE_PARAM);
+  return isLanguage(requested) ? requested : DEFAULT_LANGUAGE;
+}
+
+export function setLanguage(language: Language): Promise<unknown> {
+  return i18n.changeLanguage(language);
+}
+
+/** The current language, re-rendering the caller when it changes. */
+export function useLanguage(): Language {
+  useTranslation();
+  return currentLanguage();
+}
+
+/**
+ * Keeps <html lang> and the URL in step with the language. The URL is replaced, not pushed, so
+ * switching language adds no history entry. Called once by whatever owns the page layout.
+ */
+export function useSiteLanguage(): Language {
+  const language = useLanguage();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const wanted = language === DEFAULT_LANGUAGE ? null : language;
+    if (params.get(LANGUAGE_PARAM) === wanted) return;
+    if (wanted) params.set(LANGUAGE_PARAM, wanted);
+    else params.delete(LANGUAGE_PARAM);
+    const search = params.toString();
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true, preventScrollReset: true, state: location.state },
+    );
+  }, [language, location, navigate]);
+
+  return language;
+}

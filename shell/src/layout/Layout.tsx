@@ -1,0 +1,33 @@
+import { useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSiteLanguage } from 'shared-i18n';
+import { Header } from './Header';
+import { Footer } from './Footer';
+import './Layout.css';
+
+/** Every route change starts at the top of the new page (SPEC §2). */
+function useScrollToTopOnNavigation() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
+export function Layout() {
+  const { t } = useTranslation('shell');
+  useSiteLanguage();
+  useScrollToTopOnNavigation();
+  return (
+    <div className="shell-layout">
+      <a className="shell-skip-link" href="#main">
+        {t('header.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="shell-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

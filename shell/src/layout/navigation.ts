@@ -1,0 +1,23 @@
+/** The header's links, in SPEC order; labels are keys of the shell namespace. */
+export const NAVIGATION = [
+  { to: '/', label: 'nav.home' },
+  { to: '/services', label: 'nav.services' },
+  { to: '/contact', label: 'nav.contact' },
+  { to: '/about', label: 'nav.about' },
+] as const;
+
+/** The footer's service links, as the SPEC lists them. */
+export const FOOTER_SERVICES = [
+  { to: '/services/seo', label: 'footer.services.seo' },
+  { to: '/services/ppc', label: 'footer.services.ppc' },
+  { to: '/services/social-media', label: 'footer.services.socialMedia' },
+  { to: '/services/content', label: 'footer.services.content' },
+  { to: '/services/web-development', label: 'footer.services.webDevelopment' },
+  { to: '/services/analytics', label: 'footer.services.analytics' },
+] as const;
+
+export const FOOTER_COMPANY = [
+  { to: '/about', label: 'footer.company.about' },
+  { to: '/privacy', label: 'footer.company.privacy' },
+  { to: '/terms', label: 'footer.company.terms' },
+] as const;

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import './RemoteUnavailable.css';
+
+export function PageLoading() {
+  const { t } = useTranslation('shell');
+  return (
+    <div className="shell-loading" role="status" aria-live="polite">
+      <span className="shell-loading__spinner" aria-hidden="true" />
+      <span className="site-visually-hidden">{t('loading')}</span>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+
+/**
+ * What the shell may load from each remote: the contract between the shell and the remote teams.
+ * It mirrors each remote's `exposes` map; a remote may add modules, but renaming or removing one
+ * listed here breaks the shell. Every exposed page is a component without props: it reads the
+ * route (react-router) and the language (shared-i18n) from the shared singletons.
+ */
+export interface RemotePageModule {
+  default: ComponentType;
+}
+
+export const REMOTE_PAGES = {
+  marketing: ['HomePage', 'ServicesPage', 'ServiceDetailPage', 'AboutPage', 'PrivacyPage', 'TermsPage'],
+  booking: ['BookingPage'],
+  contact: ['ContactPage'],
+} as const;
+
+export type RemoteName = keyof typeof REMOTE_PAGES;
+
+/** "marketing/HomePage", "booking/BookingPage", ...: the ids loadRemote understands. */
+export type RemotePageId = {
+  [Name in RemoteName]: `${Name}/${(typeof REMOTE_PAGES)[Name][number]}`;
+}[RemoteName];
+
+export const REMOTE_NAMES = Object.keys(REMOTE_PAGES) as RemoteName[];
+
+export function remoteNameOf(page: RemotePageId): RemoteName {
+  return page.slice(0, page.indexOf('/')) as RemoteName;
+}

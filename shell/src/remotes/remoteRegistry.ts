@@ -1,0 +1,69 @@
+import { REMOTE_NAMES, type RemoteName } from './remoteContracts';
+
+/**
+ * The per-environment registry the shell fetches at start: which manifest each remote is served
+ * from. Deploying or moving a remote changes this file, never the shell's build.
+ */
+export interface RemoteRegistry {
+  remotes: Record<RemoteName, string>;
+  /** Lets QA point one remote at a candidate build (see OVERRIDE_PARAM). Off in production. */
+  allowOverrides?: boolean;
+}
+
+export const REGISTRY_URL = '/remotes.json';
+
+/** `?remoteOverride=marketing@http://localhost:4001/mf-manifest.json`, or the same in localStorage. */
+export const OVERRIDE_PARAM = 'remoteOverride';
+
+interface RemoteOverride {
+  name: RemoteName;
+  manifestUrl: string;
+}
+
+export function parseOverride(value: string | null): RemoteOverride | null {
+  if (!value) return null;
+  const at = value.indexOf('@');
+  const name = value.slice(0, at);
+  const manifestUrl = value.slice(at + 1);
+  if (at < 1 || !REMOTE_NAMES.includes(name as RemoteName)) return null;
+  try {
+    const url = new URL(manifestUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  } catch {
+    return null;
+  }
+  return { name: name as RemoteName, manifestUrl };
+}
+
+function readOverride(): RemoteOverride | null {
+  const fromUrl = new URLSearchParams(window.location.search).get(OVERRIDE_PARAM);
+  let fromStorage: string | null = null;
+  try {
+    fromStorage = window.localStorage.getItem(OVERRIDE_PARAM);
+  } catch {
+    // Storage can be blocked (privacy settings); the override is then only read from the URL.
+  }
+  return parseOverride(fromUrl) ?? parseOverride(fromStorage);
+}
+
+function isRegistry(value: unknown): value is RemoteRegistry {
+  const remotes = (value as RemoteRegistry | null)?.remotes;
+  return (
+    typeof remotes === 'object' &&
+    remotes !== null &&
+    REMOTE_NAMES.every((name) => typeof remotes[name] === 'string')
+  );
+}
+
+export async function fetchRegistry(): Promise<RemoteRegistry> {
+  const response = await fetch(REGISTRY_URL, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`Remote registry ${REGISTRY_URL} answered ${response.status}`);
+  const registry: unknown = await response.json();
+  if (!isRegistry(registry)) throw new Error(`Remote registry ${REGISTRY_URL} lacks a remote`);
+  const override = registry.allowOverrides ? readOverride() : null;
+  if (override) {
+    console.info(`[shell] QA override: ${override.name} from ${override.manifestUrl}`);
+    registry.remotes[override.name] = override.manifestUrl;
+  }
+  return registry;
+}

@@ -1,0 +1,20 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import './StatusPage.css';
+
+export function NotFoundPage() {
+  const { t } = useTranslation('shell');
+  return (
+    <section className="shell-status" data-testid="not-found">
+      <title>{t('notFound.metaTitle')}</title>
+      <p className="shell-status__code" aria-hidden="true">
+        404
+      </p>
+      <h1 className="shell-status__title">{t('notFound.title')}</h1>
+      <p className="shell-status__text">{t('notFound.text')}</p>
+      <Link to="/" className="site-button site-button--primary">
+        {t('notFound.backHome')}
+      </Link>
+    </section>
+  );
+}
