@@ -2,7 +2,7 @@ import path from 'node:path';
 
 /**
  * The one jest set-up: TypeScript and JSX through swc (as in the webpack build), React components
- * in jsdom, styles and images replaced by stubs because jsdom does not render them.
+ * in jsdom (with Node's web APIs), styles and images replaced by stubs because jsdom renders neither.
  *
  * @param {string} packageDir the package's folder
  * @param {{ environment?: 'jsdom' | 'node' }} [options]
@@ -10,7 +10,7 @@ import path from 'node:path';
 export function createJestConfig(packageDir, { environment = 'jsdom' } = {}) {
   return {
     rootDir: packageDir,
-    testEnvironment: environment,
+    testEnvironment: environment === 'jsdom' ? path.join(import.meta.dirname, 'jsdomWithWebApis.cjs') : 'node',
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     transform: {
       '^.+\\.(t|j)sx?$': [

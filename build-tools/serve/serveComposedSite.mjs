@@ -5,6 +5,7 @@ import { serveStaticApp } from './serveStaticApp.mjs';
 
 /** Serves every built app on its own origin, as they are deployed: the composed site locally. */
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
+/** @type {Array<{ url: string, close: () => Promise<void> }>} */
 const servers = [];
 for (const app of APPS) {
   const root = path.join(repositoryRoot, app.dir, 'dist');
@@ -16,7 +17,7 @@ for (const app of APPS) {
   servers.push(server);
   console.log(`${app.dir.padEnd(17)} ${server.url}`);
 }
-console.log(`\nThe composed site is at http://localhost:${APPS[0].port} (Ctrl+C stops it).`);
+console.log(`\nThe composed site is at ${servers[0]?.url} (Ctrl+C stops it).`);
 
 async function stop() {
   await Promise.all(servers.map((server) => server.close()));

@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { ALWAYS_REVALIDATED } from '../webpack/createFederatedConfig.mjs';
 
+/** @type {Record<string, string>} */
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -23,7 +24,10 @@ const CONTENT_TYPES = {
 
 const CONTENT_HASH = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 
-/** Hashed files never change under their name; the entry points must be revalidated each load. */
+/**
+ * Hashed files never change under their name; the entry points must be revalidated each load.
+ * @param {string} fileName
+ */
 function cacheControlFor(fileName) {
   if (!ALWAYS_REVALIDATED.includes(fileName) && CONTENT_HASH.test(fileName)) {
     return 'public, max-age=31536000, immutable';
@@ -31,6 +35,11 @@ function cacheControlFor(fileName) {
   return 'no-cache';
 }
 
+/**
+ * @param {string} root
+ * @param {string} urlPath
+ * @returns {Promise<string | null>}
+ */
 async function findFile(root, urlPath) {
   const relative = path.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
   const candidate = path.join(root, relative);
@@ -81,13 +90,13 @@ export async function serveStaticApp({ root, port, host = '127.0.0.1' }) {
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, resolve);
+    server.listen(port, host, () => resolve(undefined));
   });
   return {
     url: `http://localhost:${port}`,
     close: () =>
       new Promise((resolve) => {
-        server.close(() => resolve());
+        server.close(() => resolve(undefined));
         // Browsers keep connections alive; a stopped server must stop answering at once.
         server.closeAllConnections();
       }),

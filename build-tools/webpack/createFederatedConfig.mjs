@@ -11,7 +11,13 @@ import { sharedSingletons } from './sharedSingletons.mjs';
 const SITE_CONFIG_VARIABLES = ['SITE_NAME', 'SITE_PHONE', 'SITE_EMAIL', 'SITE_URL'];
 
 /** Files a browser must revalidate on every load so a redeployed remote is picked up at once. */
-export const ALWAYS_REVALIDATED = ['index.html', 'remotes.json', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js'];
+export const ALWAYS_REVALIDATED = [
+  'index.html',
+  'remotes.json',
+  'mf-manifest.json',
+  'mf-stats.json',
+  'remoteEntry.js',
+];
 
 /**
  * The one webpack configuration of the site. Every app (shell and remotes) calls it with its name
@@ -28,6 +34,11 @@ export function createFederatedConfig({ packageDir, exposes = {}, environment = 
   const isHost = Object.keys(exposes).length === 0;
   const publicFolder = path.join(packageDir, 'public');
 
+  /**
+   * @param {unknown} _env
+   * @param {{ mode?: string }} argv
+   * @returns {import('webpack').Configuration & { devServer?: object }}
+   */
   return (_env, argv) => {
     const isProduction = argv.mode !== 'development';
     const hashed = isProduction ? '.[contenthash:12]' : '';
@@ -93,9 +104,7 @@ export function createFederatedConfig({ packageDir, exposes = {}, environment = 
           // Deep links (/services/seo) load the same page, so its scripts need absolute URLs.
           publicPath: '/',
         }),
-        ...(existsSync(publicFolder)
-          ? [new CopyWebpackPlugin({ patterns: [{ from: publicFolder }] })]
-          : []),
+        ...(existsSync(publicFolder) ? [new CopyWebpackPlugin({ patterns: [{ from: publicFolder }] })] : []),
       ],
       performance: { hints: false },
       devServer: {

@@ -9,7 +9,13 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { languageFromUrl, LanguageToggle, registerTranslations, setLanguage, useSiteLanguage } from 'shared-i18n';
+import {
+  languageFromUrl,
+  LanguageToggle,
+  registerTranslations,
+  setLanguage,
+  useSiteLanguage,
+} from 'shared-i18n';
 import 'shared-theme/base.css';
 import en from './locales/en.json';
 import es from './locales/es.json';

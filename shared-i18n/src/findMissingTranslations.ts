@@ -19,7 +19,9 @@ function leafKeys(value: unknown, prefix = ''): Map<string, unknown> {
  * "es: home.title". An empty list means the namespace is complete in every language.
  */
 export function findMissingTranslations(resources: TranslationResources): string[] {
-  const byLanguage = SUPPORTED_LANGUAGES.map((language) => [language, leafKeys(resources[language])] as const);
+  const byLanguage = SUPPORTED_LANGUAGES.map(
+    (language) => [language, leafKeys(resources[language])] as const,
+  );
   const allKeys = new Set(byLanguage.flatMap(([, keys]) => [...keys.keys()]));
   const missing: string[] = [];
   for (const [language, keys] of byLanguage) {

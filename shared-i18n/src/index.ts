@@ -15,5 +15,11 @@ export {
   type TranslationResources,
 } from './i18n';
 export { findMissingTranslations } from './findMissingTranslations';
-export { LANGUAGE_PARAM, languageFromUrl, setLanguage, useLanguage, useSiteLanguage } from './useSiteLanguage';
+export {
+  LANGUAGE_PARAM,
+  languageFromUrl,
+  setLanguage,
+  useLanguage,
+  useSiteLanguage,
+} from './useSiteLanguage';
 export { LanguageToggle } from './LanguageToggle';

@@ -1,3 +1,4 @@
+/// <reference path="./env.d.ts" />
 /**
  * The agency's facts as the whole site shows them: the shell's footer, the contact page and the
  * page metadata. Set them at build time through the environment (SITE_NAME, SITE_PHONE,

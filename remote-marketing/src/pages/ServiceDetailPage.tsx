@@ -11,7 +11,10 @@ export default function ServiceDetailPage() {
   return (
     <>
       <title>{t(`serviceDetail.${serviceId}.title`)}</title>
-      <PageHero title={t(`serviceDetail.${serviceId}.title`)} subtitle={t(`serviceDetail.${serviceId}.subtitle`)}>
+      <PageHero
+        title={t(`serviceDetail.${serviceId}.title`)}
+        subtitle={t(`serviceDetail.${serviceId}.subtitle`)}
+      >
         <Link to="/booking" className="site-button site-button--primary">
           {t('serviceDetail.cta')}
         </Link>

@@ -10,18 +10,18 @@ import './Header.css';
 export function Header() {
   const { t } = useTranslation('shell');
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
-  const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-
-  // The menu closes on every navigation.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The menu is open for the page it was opened on, so any navigation closes it.
+  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
+  const menuOpen = openOnPath === pathname;
+  const setMenuOpen = (open: boolean) => setOpenOnPath(open ? pathname : null);
 
   useEffect(() => {
     if (!menuOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setMenuOpen(false);
+      setOpenOnPath(null);
       toggleRef.current?.focus();
     };
     document.addEventListener('keydown', closeOnEscape);
@@ -44,7 +44,7 @@ export function Header() {
           className="shell-header__menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="shell-navigation"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpen(!menuOpen)}
         >
           <span className="shell-header__menu-icon" aria-hidden="true" />
           <span className="site-visually-hidden">{t(menuOpen ? 'header.closeMenu' : 'header.openMenu')}</span>

@@ -1,34 +1,35 @@
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, use, useState } from 'react';
 import { loadRemotePage } from './loadRemotePage';
-import { remoteNameOf, type RemotePageId } from './remoteContracts';
+import { remoteNameOf, type RemotePageId, type RemotePageModule } from './remoteContracts';
 import { RemoteBoundary } from './RemoteBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
 import { PageLoading } from './PageLoading';
 
 /** Loaded pages stay loaded across navigations; a failed load is forgotten so it can be retried. */
-const loadedPages = new Map<RemotePageId, LazyExoticComponent<ComponentType>>();
+const pageLoads = new Map<RemotePageId, Promise<RemotePageModule>>();
 
-function lazyRemotePage(page: RemotePageId): LazyExoticComponent<ComponentType> {
-  let component = loadedPages.get(page);
-  if (!component) {
-    component = lazy(() =>
-      loadRemotePage(page).catch((error: unknown) => {
-        loadedPages.delete(page);
-        throw error;
-      }),
-    );
-    loadedPages.set(page, component);
+function remotePageLoad(page: RemotePageId): Promise<RemotePageModule> {
+  let load = pageLoads.get(page);
+  if (!load) {
+    load = loadRemotePage(page).catch((error: unknown) => {
+      pageLoads.delete(page);
+      throw error;
+    });
+    pageLoads.set(page, load);
   }
-  return component;
+  return load;
+}
+
+function LoadedRemotePage({ page }: { page: RemotePageId }) {
+  const { default: Page } = use(remotePageLoad(page));
+  return <Page />;
 }
 
 /** A remote's page inside the shell's layout, with a localized fallback and Retry if it fails. */
 export function RemotePage({ page }: { page: RemotePageId }) {
   const [attempt, setAttempt] = useState(0);
-  // After a failure the cache holds nothing for this page, so a retry gets a fresh lazy component
-  // (React keeps a failed one failed) and the new key remounts the boundary around it.
-  const Page = lazyRemotePage(page);
   return (
+    // A retry remounts the boundary; the failed load was forgotten, so the page loads afresh.
     <RemoteBoundary
       key={`${page}#${attempt}`}
       remote={remoteNameOf(page)}
@@ -36,7 +37,7 @@ export function RemotePage({ page }: { page: RemotePageId }) {
       fallback={(retry) => <RemoteUnavailable onRetry={retry} />}
     >
       <Suspense fallback={<PageLoading />}>
-        <Page />
+        <LoadedRemotePage page={page} />
       </Suspense>
     </RemoteBoundary>
   );

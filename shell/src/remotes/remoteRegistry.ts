@@ -35,15 +35,19 @@ export function parseOverride(value: string | null): RemoteOverride | null {
   return { name: name as RemoteName, manifestUrl };
 }
 
-function readOverride(): RemoteOverride | null {
-  const fromUrl = new URLSearchParams(window.location.search).get(OVERRIDE_PARAM);
-  let fromStorage: string | null = null;
+/** Where a QA override may come from: the page's query string, then localStorage. */
+export interface OverrideSources {
+  search: string;
+  storedOverride: string | null;
+}
+
+function readStoredOverride(): string | null {
   try {
-    fromStorage = window.localStorage.getItem(OVERRIDE_PARAM);
+    return window.localStorage.getItem(OVERRIDE_PARAM);
   } catch {
     // Storage can be blocked (privacy settings); the override is then only read from the URL.
+    return null;
   }
-  return parseOverride(fromUrl) ?? parseOverride(fromStorage);
 }
 
 function isRegistry(value: unknown): value is RemoteRegistry {
@@ -55,15 +59,29 @@ function isRegistry(value: unknown): value is RemoteRegistry {
   );
 }
 
-export async function fetchRegistry(): Promise<RemoteRegistry> {
-  const response = await fetch(REGISTRY_URL, { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`Remote registry ${REGISTRY_URL} answered ${response.status}`);
-  const registry: unknown = await response.json();
-  if (!isRegistry(registry)) throw new Error(`Remote registry ${REGISTRY_URL} lacks a remote`);
-  const override = registry.allowOverrides ? readOverride() : null;
+/**
+ * Checks the registry's shape and applies a QA override, only where the registry allows them:
+ * in production a crafted link must not be able to load someone else's code into the site.
+ */
+export function resolveRegistry(raw: unknown, sources: OverrideSources): RemoteRegistry {
+  if (!isRegistry(raw)) throw new Error(`Remote registry ${REGISTRY_URL} lacks a remote`);
+  const registry: RemoteRegistry = { ...raw, remotes: { ...raw.remotes } };
+  if (!registry.allowOverrides) return registry;
+  const override =
+    parseOverride(new URLSearchParams(sources.search).get(OVERRIDE_PARAM)) ??
+    parseOverride(sources.storedOverride);
   if (override) {
     console.info(`[shell] QA override: ${override.name} from ${override.manifestUrl}`);
     registry.remotes[override.name] = override.manifestUrl;
   }
   return registry;
+}
+
+export async function fetchRegistry(): Promise<RemoteRegistry> {
+  const response = await fetch(REGISTRY_URL, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`Remote registry ${REGISTRY_URL} answered ${response.status}`);
+  return resolveRegistry(await response.json(), {
+    search: window.location.search,
+    storedOverride: readStoredOverride(),
+  });
 }

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPOSITORY_ROOT } from './site';
+
+type Language = 'en' | 'es';
+type Strings = Record<string, unknown>;
+
+function load(packageDir: string, language: Language): Strings {
+  const file = path.join(REPOSITORY_ROOT, packageDir, 'src', 'locales', `${language}.json`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Strings;
+}
+
+/** A string from a package's own translation files, so tests follow each team's wording. */
+export function copy(packageDir: string, language: Language, key: string): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Strings | undefined)?.[part], load(packageDir, language));
+  if (typeof value !== 'string') throw new Error(`${packageDir} ${language} has no string ${key}`);
+  return value;
+}
+
+/** Each route of the composed site, the package that owns it and the key of its main heading. */
+export const ROUTES = [
+  { path: '/', owner: 'remote-marketing', heading: 'home.title' },
+  { path: '/services', owner: 'remote-marketing', heading: 'services.title' },
+  { path: '/services/ai-agents', owner: 'remote-marketing', heading: 'serviceDetail.ai-agents.title' },
+  { path: '/about', owner: 'remote-marketing', heading: 'about.title' },
+  { path: '/privacy', owner: 'remote-marketing', heading: 'privacy.title' },
+  { path: '/terms', owner: 'remote-marketing', heading: 'terms.title' },
+  { path: '/booking', owner: 'remote-booking', heading: 'title' },
+  { path: '/contact', owner: 'remote-contact', heading: 'title' },
+] as const;

@@ -1,0 +1,33 @@
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { setLanguage } from 'shared-i18n';
+import '../i18n';
+import { NotFoundPage } from './NotFoundPage';
+import { RouteErrorPage } from './RouteErrorPage';
+
+function renderAt(path: string, routes: RouteObject[]) {
+  render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+}
+
+afterEach(() => act(() => setLanguage('en')));
+
+test('an unknown path shows the 404 page with a way back home, in both languages', async () => {
+  renderAt('/no-such-page', [{ path: '*', element: <NotFoundPage /> }]);
+  expect(screen.getByText('404')).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  expect(screen.getByText('The page you are looking for does not exist or has been moved.')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+  await act(() => setLanguage('es'));
+  expect(screen.getByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Volver al inicio' })).toBeTruthy();
+});
+
+test('a route that throws shows the application error with its status and message', () => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  function Broken(): never {
+    throw new Error('Widget exploded');
+  }
+  renderAt('/', [{ path: '/', element: <Broken />, errorElement: <RouteErrorPage /> }]);
+  expect(screen.getByRole('heading', { name: 'Unexpected Application Error' })).toBeTruthy();
+  expect(screen.getByRole('alert').textContent).toContain('500 Widget exploded');
+});
