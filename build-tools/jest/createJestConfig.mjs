@@ -10,7 +10,8 @@ import path from 'node:path';
 export function createJestConfig(packageDir, { environment = 'jsdom' } = {}) {
   return {
     rootDir: packageDir,
-    testEnvironment: environment === 'jsdom' ? path.join(import.meta.dirname, 'jsdomWithWebApis.cjs') : 'node',
+    testEnvironment:
+      environment === 'jsdom' ? path.join(import.meta.dirname, 'jsdomWithWebApis.cjs') : 'node',
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     transform: {
       '^.+\\.(t|j)sx?$': [

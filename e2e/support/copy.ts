@@ -12,7 +12,9 @@ function load(packageDir: string, language: Language): Strings {
 
 /** A string from a package's own translation files, so tests follow each team's wording. */
 export function copy(packageDir: string, language: Language, key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Strings | undefined)?.[part], load(packageDir, language));
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Strings | undefined)?.[part], load(packageDir, language));
   if (typeof value !== 'string') throw new Error(`${packageDir} ${language} has no string ${key}`);
   return value;
 }

@@ -3,10 +3,16 @@ import { copy, ROUTES } from '../support/copy';
 
 for (const language of ['en', 'es'] as const) {
   for (const route of ROUTES) {
-    test(`${route.path} shows ${route.owner}'s page inside the layout (${language})`, async ({ page, site, pageErrors }) => {
+    test(`${route.path} shows ${route.owner}'s page inside the layout (${language})`, async ({
+      page,
+      site,
+      pageErrors,
+    }) => {
       await page.goto(site.url('shell', `${route.path}${language === 'es' ? '?lang=es' : ''}`));
       await expect(pageHeading(page)).toHaveText(copy(route.owner, language, route.heading));
-      await expect(header(page).getByRole('link', { name: copy('shell', language, 'nav.home') })).toBeVisible();
+      await expect(
+        header(page).getByRole('link', { name: copy('shell', language, 'nav.home') }),
+      ).toBeVisible();
       await expect(footer(page)).toContainText(copy('shell', language, 'footer.hours'));
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       expect(pageErrors).toEqual([]);
@@ -82,7 +88,10 @@ test('an unknown service redirects to /services, replacing the history entry', a
   await expect(page).toHaveURL(site.url('shell', '/about'));
 });
 
-test('exactly one React, react-router and i18next are loaded in the composed page', async ({ page, site }) => {
+test('exactly one React, react-router and i18next are loaded in the composed page', async ({
+  page,
+  site,
+}) => {
   // Every copy of react-dom registers itself with the React DevTools hook: count them.
   await page.addInitScript(() => {
     const renderers: unknown[] = [];

@@ -35,7 +35,9 @@ function HarnessLayout({ remote, pages }: { remote: string; pages: HarnessPage[]
   const { t } = useTranslation('harness');
   const { pathname } = useLocation();
   useSiteLanguage();
-  useLayoutEffect(() => window.scrollTo(0, 0), [pathname]);
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <>
       <header className="harness-bar" data-testid="harness-bar">

@@ -1,4 +1,3 @@
-/// <reference path="./env.d.ts" />
 /**
  * The agency's facts as the whole site shows them: the shell's footer, the contact page and the
  * page metadata. Set them at build time through the environment (SITE_NAME, SITE_PHONE,
@@ -15,6 +14,9 @@ export interface SiteConfig {
   /** The public origin of the composed site, used in structured metadata. */
   url: string;
 }
+
+/** Build-time variables: the build replaces each process.env.NAME with its value (or null). */
+declare const process: { env: Record<string, string | null | undefined> };
 
 function phoneHref(phone: string): string {
   return `tel:${phone.replace(/[^+\d]/g, '')}`;

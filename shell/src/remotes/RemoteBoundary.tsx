@@ -3,6 +3,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 interface RemoteBoundaryProps {
   remote: string;
   fallback: (retry: () => void) => ReactNode;
+  /** Told once per failure, before the fallback shows. */
+  onError: () => void;
   onRetry: () => void;
   children: ReactNode;
 }
@@ -24,6 +26,7 @@ export class RemoteBoundary extends Component<RemoteBoundaryProps, RemoteBoundar
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`[shell] remote "${this.props.remote}" failed`, error, info.componentStack);
+    this.props.onError();
   }
 
   private retry = () => {

@@ -5,16 +5,17 @@ import { RemoteBoundary } from './RemoteBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
 import { PageLoading } from './PageLoading';
 
-/** Loaded pages stay loaded across navigations; a failed load is forgotten so it can be retried. */
+/**
+ * One load per page, kept across navigations. A failed load stays cached until its boundary has
+ * caught it (a fresh promise on every render would make React retry forever), then it is
+ * forgotten so that Retry, or coming back to the page later, loads it afresh.
+ */
 const pageLoads = new Map<RemotePageId, Promise<RemotePageModule>>();
 
 function remotePageLoad(page: RemotePageId): Promise<RemotePageModule> {
   let load = pageLoads.get(page);
   if (!load) {
-    load = loadRemotePage(page).catch((error: unknown) => {
-      pageLoads.delete(page);
-      throw error;
-    });
+    load = loadRemotePage(page);
     pageLoads.set(page, load);
   }
   return load;
@@ -29,10 +30,11 @@ function LoadedRemotePage({ page }: { page: RemotePageId }) {
 export function RemotePage({ page }: { page: RemotePageId }) {
   const [attempt, setAttempt] = useState(0);
   return (
-    // A retry remounts the boundary; the failed load was forgotten, so the page loads afresh.
+    // A retry remounts the boundary; the failed load is forgotten by then, so the page loads afresh.
     <RemoteBoundary
       key={`${page}#${attempt}`}
       remote={remoteNameOf(page)}
+      onError={() => pageLoads.delete(page)}
       onRetry={() => setAttempt((count) => count + 1)}
       fallback={(retry) => <RemoteUnavailable onRetry={retry} />}
     >

@@ -16,11 +16,17 @@ test('a QA override points exactly one remote at a candidate manifest', () => {
     { ...registry, allowOverrides: true },
     { search: `?remoteOverride=${encodeURIComponent(candidate)}`, storedOverride: null },
   );
-  expect(resolved.remotes).toEqual({ ...registry.remotes, marketing: 'http://localhost:4001/mf-manifest.json' });
+  expect(resolved.remotes).toEqual({
+    ...registry.remotes,
+    marketing: 'http://localhost:4001/mf-manifest.json',
+  });
 });
 
 test('the override can also come from localStorage', () => {
-  const resolved = resolveRegistry({ ...registry, allowOverrides: true }, { search: '', storedOverride: candidate });
+  const resolved = resolveRegistry(
+    { ...registry, allowOverrides: true },
+    { search: '', storedOverride: candidate },
+  );
   expect(resolved.remotes.marketing).toBe('http://localhost:4001/mf-manifest.json');
 });
 
@@ -43,7 +49,7 @@ test('an override naming an unknown remote or a non-http URL is refused', () => 
 });
 
 test('a registry missing a remote is rejected rather than half used', () => {
-  expect(() => resolveRegistry({ remotes: { marketing: 'x' } }, { search: '', storedOverride: null })).toThrow(
-    /lacks a remote/,
-  );
+  expect(() =>
+    resolveRegistry({ remotes: { marketing: 'x' } }, { search: '', storedOverride: null }),
+  ).toThrow(/lacks a remote/);
 });

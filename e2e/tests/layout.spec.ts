@@ -1,0 +1,71 @@
+import { test, expect, footer, header, pageHeading } from '../support/fixtures';
+import { copy } from '../support/copy';
+
+test('the header is transparent at the top and dark and translucent past 50 px of scroll', async ({
+  page,
+  site,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto(site.url('shell', '/'));
+  await expect(pageHeading(page)).toBeVisible();
+  const background = () => header(page).evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await background()).toBe('rgba(0, 0, 0, 0)');
+
+  await page.evaluate(() => window.scrollTo(0, 50));
+  await page.waitForTimeout(400);
+  expect(await background()).toBe('rgba(0, 0, 0, 0)');
+
+  await page.evaluate(() => window.scrollTo(0, 51));
+  await expect(header(page)).toHaveClass(/shell-header--scrolled/);
+  await expect.poll(background).toBe('rgba(11, 16, 32, 0.85)');
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header(page)).not.toHaveClass(/shell-header--scrolled/);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the menu toggle opens the menu and navigating closes it', async ({ page, site }) => {
+    await page.goto(site.url('shell', '/'));
+    const toggle = page.locator('button[aria-controls="shell-navigation"]');
+    await expect(toggle).toHaveAccessibleName('Open menu');
+    const servicesLink = header(page).getByRole('link', { name: 'Services' });
+    await expect(servicesLink).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(servicesLink).toBeVisible();
+    await servicesLink.click();
+    await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'services.title'));
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(servicesLink).toBeHidden();
+  });
+
+  test('Escape closes the menu and puts focus back on its toggle', async ({ page, site }) => {
+    await page.goto(site.url('shell', '/'));
+    const toggle = page.locator('button[aria-controls="shell-navigation"]');
+    await toggle.click();
+    await expect(toggle).toHaveAccessibleName('Close menu');
+    await header(page).getByRole('link', { name: 'About' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+  });
+
+  test('the menu speaks the page language', async ({ page, site }) => {
+    await page.goto(site.url('shell', '/?lang=es'));
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(header(page).getByRole('link', { name: 'Nosotros' })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Llamada de Descubrimiento' })).toBeVisible();
+  });
+});
+
+test('every navigation starts the new page at the top', async ({ page, site }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto(site.url('shell', '/'));
+  await footer(page).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await footer(page).getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'privacy.title'));
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -1,0 +1,85 @@
+import { test, expect, footer, header, isSameDocument, markDocument, pageHeading } from '../support/fixtures';
+import { copy } from '../support/copy';
+
+const REMOTES = [
+  { name: 'marketing', dir: 'remote-marketing', path: '/', heading: 'home.title' },
+  { name: 'booking', dir: 'remote-booking', path: '/booking', heading: 'title' },
+  { name: 'contact', dir: 'remote-contact', path: '/contact', heading: 'title' },
+] as const;
+
+for (const remote of REMOTES) {
+  test.describe(`with ${remote.dir} down`, () => {
+    test.afterEach(async ({ site }) => site.start(remote.name));
+
+    test('its pages show the fallback while the rest of the site works, and Retry recovers', async ({
+      page,
+      site,
+    }) => {
+      await site.stop(remote.name);
+      await page.goto(site.url('shell', remote.path));
+      const fallback = page.getByTestId('remote-unavailable');
+      await expect(fallback).toContainText(copy('shell', 'en', 'remoteUnavailable.title'));
+      await expect(header(page)).toBeVisible();
+      await expect(footer(page)).toContainText(copy('shell', 'en', 'footer.hours'));
+      await markDocument(page);
+
+      // The language toggle still works, and the fallback speaks Spanish too.
+      await page.getByTestId('language-toggle').click();
+      await expect(fallback).toContainText(copy('shell', 'es', 'remoteUnavailable.title'));
+      await page.getByTestId('language-toggle').click();
+
+      // The other remotes keep working.
+      for (const other of REMOTES.filter((candidate) => candidate.name !== remote.name)) {
+        await page.evaluate((path) => {
+          window.history.pushState({}, '', path);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, other.path);
+        await expect(pageHeading(page)).toHaveText(copy(other.dir, 'en', other.heading));
+      }
+
+      // Back on the broken remote's page: still the fallback, until the remote is back.
+      await page.goBack();
+      await page.goBack();
+      await expect(page).toHaveURL(site.url('shell', remote.path));
+      await expect(fallback).toBeVisible();
+      await site.start(remote.name);
+      await fallback.getByRole('button', { name: 'Retry' }).click();
+      await expect(pageHeading(page)).toHaveText(copy(remote.dir, 'en', remote.heading));
+      expect(await isSameDocument(page)).toBe(true);
+    });
+  });
+}
+
+test('a remote whose manifest answers 404 shows the fallback', async ({ page, site }) => {
+  await page.route('**/localhost:3003/mf-manifest.json', (route) =>
+    route.fulfill({ status: 404, body: 'Not found' }),
+  );
+  await page.goto(site.url('shell', '/contact'));
+  await expect(page.getByTestId('remote-unavailable')).toBeVisible();
+  await page.unroute('**/localhost:3003/mf-manifest.json');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-contact', 'en', 'title'));
+});
+
+test('a remote whose script fails shows the fallback, and the other remotes still load', async ({
+  page,
+  site,
+}) => {
+  await page.route('**/localhost:3002/remoteEntry.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("broken deploy")' }),
+  );
+  await page.goto(site.url('shell', '/booking'));
+  await expect(page.getByTestId('remote-unavailable')).toBeVisible();
+  await header(page).getByRole('link', { name: 'Contact' }).click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-contact', 'en', 'title'));
+});
+
+test('the site still starts when the registry cannot be fetched', async ({ page, site }) => {
+  await page.route('**/remotes.json', (route) => route.fulfill({ status: 503, body: '' }));
+  await page.goto(site.url('shell', '/about'));
+  await expect(page.getByTestId('remote-unavailable')).toBeVisible();
+  await expect(header(page).getByRole('link', { name: 'Home' })).toBeVisible();
+  await page.unroute('**/remotes.json');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'about.title'));
+});
