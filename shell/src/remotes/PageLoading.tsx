@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import './RemoteUnavailable.css';
+import './PageLoading.css';
 
 export function PageLoading() {
   const { t } = useTranslation('shell');
