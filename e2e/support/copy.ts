@@ -30,3 +30,10 @@ export const ROUTES = [
   { path: '/booking', owner: 'remote-booking', heading: 'title' },
   { path: '/contact', owner: 'remote-contact', heading: 'title' },
 ] as const;
+
+/** Each remote with the first page it serves, in the shell and alone in its harness. */
+export const REMOTES = [
+  { name: 'marketing', dir: 'remote-marketing', path: '/', heading: 'home.title' },
+  { name: 'booking', dir: 'remote-booking', path: '/booking', heading: 'title' },
+  { name: 'contact', dir: 'remote-contact', path: '/contact', heading: 'title' },
+] as const;

@@ -1,13 +1,7 @@
 import { test, expect, pageHeading } from '../support/fixtures';
-import { copy } from '../support/copy';
+import { copy, REMOTES } from '../support/copy';
 
-const HARNESSES = [
-  { name: 'marketing', dir: 'remote-marketing', path: '/', heading: 'home.title' },
-  { name: 'booking', dir: 'remote-booking', path: '/booking', heading: 'title' },
-  { name: 'contact', dir: 'remote-contact', path: '/contact', heading: 'title' },
-] as const;
-
-for (const remote of HARNESSES) {
+for (const remote of REMOTES) {
   test(`${remote.dir} runs alone on its own origin, in both languages, without the shell`, async ({
     page,
     site,

@@ -1,11 +1,5 @@
 import { test, expect, footer, header, isSameDocument, markDocument, pageHeading } from '../support/fixtures';
-import { copy } from '../support/copy';
-
-const REMOTES = [
-  { name: 'marketing', dir: 'remote-marketing', path: '/', heading: 'home.title' },
-  { name: 'booking', dir: 'remote-booking', path: '/booking', heading: 'title' },
-  { name: 'contact', dir: 'remote-contact', path: '/contact', heading: 'title' },
-] as const;
+import { copy, REMOTES } from '../support/copy';
 
 for (const remote of REMOTES) {
   test.describe(`with ${remote.dir} down`, () => {

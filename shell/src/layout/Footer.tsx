@@ -7,6 +7,30 @@ import './Footer.css';
 /** SPEC §9: the copyright year the site states. */
 const COPYRIGHT_YEAR = 2025;
 
+interface FooterLinksProps {
+  id: string;
+  title: string;
+  links: ReadonlyArray<{ to: string; label: string }>;
+}
+
+function FooterLinks({ id, title, links }: FooterLinksProps) {
+  const { t } = useTranslation('shell');
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="shell-footer__heading">
+        {title}
+      </h2>
+      <ul className="shell-footer__list">
+        {links.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to}>{t(item.label)}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   const { t } = useTranslation('shell');
   return (
@@ -16,30 +40,8 @@ export function Footer() {
           <p className="shell-footer__brand">{siteConfig.organizationName}</p>
           <p className="shell-footer__text">{t('footer.description')}</p>
         </section>
-        <nav aria-labelledby="shell-footer-services">
-          <h2 id="shell-footer-services" className="shell-footer__heading">
-            {t('footer.servicesTitle')}
-          </h2>
-          <ul className="shell-footer__list">
-            {FOOTER_SERVICES.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to}>{t(item.label)}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="shell-footer-company">
-          <h2 id="shell-footer-company" className="shell-footer__heading">
-            {t('footer.companyTitle')}
-          </h2>
-          <ul className="shell-footer__list">
-            {FOOTER_COMPANY.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to}>{t(item.label)}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="shell-footer-services" title={t('footer.servicesTitle')} links={FOOTER_SERVICES} />
+        <FooterLinks id="shell-footer-company" title={t('footer.companyTitle')} links={FOOTER_COMPANY} />
         <section aria-labelledby="shell-footer-contact">
           <h2 id="shell-footer-contact" className="shell-footer__heading">
             {t('footer.contactTitle')}
