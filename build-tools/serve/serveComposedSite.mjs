@@ -1,10 +1,23 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { APPS } from '../apps.mjs';
 import { serveStaticApp } from './serveStaticApp.mjs';
 
-/** Serves every built app on its own origin, as they are deployed: the composed site locally. */
+/**
+ * The composed site locally: every built app on its own origin, as they are deployed, and the
+ * local backend (Supabase's REST and EmailJS's send protocols) in a process of its own.
+ */
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
+const backendEntry = path.join(repositoryRoot, 'local-backend', 'dist', 'main.js');
+if (!existsSync(backendEntry)) {
+  console.error('local-backend is not built: run "npm run build" first.');
+  process.exit(1);
+}
+const backend = spawn(process.execPath, [backendEntry], { stdio: 'inherit' });
+backend.on('exit', (code) => {
+  if (code) console.error(`local-backend stopped (exit ${code}); the forms cannot send until it runs again.`);
+});
 /** @type {Array<{ url: string, close: () => Promise<void> }>} */
 const servers = [];
 for (const app of APPS) {
@@ -21,6 +34,12 @@ console.log(`\nThe composed site is at ${servers[0]?.url} (Ctrl+C stops it).`);
 
 async function stop() {
   await Promise.all(servers.map((server) => server.close()));
+  if (backend.exitCode === null) {
+    await new Promise((resolve) => {
+      backend.once('exit', resolve);
+      backend.kill('SIGTERM');
+    });
+  }
   process.exit(0);
 }
 process.on('SIGINT', stop);

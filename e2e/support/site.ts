@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { APPS, findApp } from 'build-tools/apps';
 import { serveStaticApp } from 'build-tools/serve';
+import { startLocalBackend, type RunningBackend } from 'local-backend';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -8,16 +9,29 @@ type AppName = (typeof APPS)[number]['name'];
 type Server = Awaited<ReturnType<typeof serveStaticApp>>;
 
 /**
- * The built apps served on their real ports, each on its own origin, as `npm start` serves them;
- * tests stop and restart single apps to prove the others keep working.
+ * The built apps served on their real ports, each on its own origin, as `npm start` serves them,
+ * with the local backend on its port over an in-memory database; tests stop and restart single
+ * apps (or the backend) to prove the others keep working.
  */
 export class ComposedSite {
   private servers = new Map<AppName, Server>();
+  backend: RunningBackend | null = null;
 
   static async start(): Promise<ComposedSite> {
     const site = new ComposedSite();
     for (const app of APPS) await site.start(app.name);
+    await site.startBackend();
     return site;
+  }
+
+  async startBackend(): Promise<RunningBackend> {
+    this.backend ??= await startLocalBackend();
+    return this.backend;
+  }
+
+  async stopBackend(): Promise<void> {
+    await this.backend?.stop();
+    this.backend = null;
   }
 
   url(name: AppName, pathname = '/'): string {
@@ -37,5 +51,6 @@ export class ComposedSite {
 
   async stopAll(): Promise<void> {
     await Promise.all([...this.servers.keys()].map((name) => this.stop(name)));
+    await this.stopBackend();
   }
 }

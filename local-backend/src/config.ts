@@ -1,0 +1,55 @@
+import type { ApiRole } from './database/Database';
+
+/**
+ * The local backend's settings, read once from the environment. The keys below are for this
+ * local stand-in only: they are published in the README and valid nowhere else.
+ */
+export const LOCAL_API_KEYS: Record<string, ApiRole> = {
+  sb_publishable_local_only_anon_key_7f3a9c2e: 'anon',
+  sb_secret_local_only_service_role_key_4d81be60: 'service_role',
+};
+
+export const LOCAL_ANON_KEY = 'sb_publishable_local_only_anon_key_7f3a9c2e';
+export const LOCAL_SERVICE_ROLE_KEY = 'sb_secret_local_only_service_role_key_4d81be60';
+
+export interface EmailJsAccount {
+  publicKey: string;
+  serviceId: string;
+  templateId: string;
+}
+
+export interface LocalBackendConfig {
+  port: number;
+  /** Origins allowed to call the API from a browser (the shell and the remotes). */
+  allowedOrigins: string[];
+  emailJs: EmailJsAccount;
+  /** Requests with a larger body are refused with 413. */
+  maxBodyBytes: number;
+}
+
+const env = process.env;
+
+export const DEFAULT_EMAILJS_ACCOUNT: EmailJsAccount = {
+  publicKey: 'local_emailjs_public_key',
+  serviceId: 'service_local',
+  templateId: 'template_contact',
+};
+
+export function configFromEnvironment(): LocalBackendConfig {
+  return {
+    port: Number(env.LOCAL_BACKEND_PORT ?? 54321),
+    allowedOrigins: (
+      env.LOCAL_BACKEND_ALLOWED_ORIGINS ??
+      'http://localhost:3000,http://localhost:3001,http://localhost:3002,http://localhost:3003'
+    )
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    emailJs: {
+      publicKey: env.EMAILJS_PUBLIC_KEY || DEFAULT_EMAILJS_ACCOUNT.publicKey,
+      serviceId: env.EMAILJS_SERVICE_ID || DEFAULT_EMAILJS_ACCOUNT.serviceId,
+      templateId: env.EMAILJS_TEMPLATE_ID || DEFAULT_EMAILJS_ACCOUNT.templateId,
+    },
+    maxBodyBytes: 64 * 1024,
+  };
+}

@@ -1,0 +1,102 @@
+import http from 'node:http';
+import type { LocalBackendConfig } from './config';
+import type { ApiRole, Database } from './database/Database';
+import { authenticate } from './authenticate';
+import { handleEmailSend } from './emailjs/handleEmailSend';
+import { applyCors, BodyTooLargeError, readBody, sendJson, sendText } from './http/httpHelpers';
+import { handleRestRequest } from './postgrest/handleRestRequest';
+import { PostgrestError, toPostgrestError } from './postgrest/PostgrestError';
+
+const REST_PREFIX = '/rest/v1/';
+const EMAIL_SEND_PATH = '/api/v1.0/email/send';
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new PostgrestError(400, 'PGRST102', 'Empty or invalid json', (error as Error).message);
+  }
+}
+
+async function serveRest(
+  database: Database,
+  config: LocalBackendConfig,
+  request: http.IncomingMessage,
+  url: URL,
+  response: http.ServerResponse,
+) {
+  let role: ApiRole = 'anon';
+  try {
+    role = authenticate(request.headers, url.searchParams);
+    const method = request.method ?? 'GET';
+    const hasBody = method === 'POST' || method === 'PATCH';
+    const body = hasBody ? parseJson(await readBody(request, config.maxBodyBytes)) : undefined;
+    const profile = request.headers['content-profile'] ?? request.headers['accept-profile'];
+    if (profile && profile !== 'public') {
+      throw new PostgrestError(406, 'PGRST106', 'The schema must be one of the following: public');
+    }
+    const result = await handleRestRequest(database, {
+      method,
+      table: decodeURIComponent(url.pathname.slice(REST_PREFIX.length)),
+      search: url.searchParams,
+      headers: { prefer: request.headers.prefer?.toString(), accept: request.headers.accept },
+      body,
+      role,
+    });
+    sendJson(response, result.status, result.body, result.headers);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      sendJson(response, 413, new PostgrestError(413, 'PGRST413', 'Payload too large', error.message));
+      return;
+    }
+    const failure = toPostgrestError(error, role);
+    if (failure.status >= 500) console.error('[local-backend]', error);
+    sendJson(response, failure.status, failure);
+  }
+}
+
+async function serveEmailSend(
+  database: Database,
+  config: LocalBackendConfig,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+) {
+  try {
+    const result = await handleEmailSend(
+      database,
+      config.emailJs,
+      await readBody(request, config.maxBodyBytes),
+      request.headers.origin,
+    );
+    sendText(response, result.status, result.text);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return sendText(response, 413, 'The request body is too large');
+    console.error('[local-backend]', error);
+    sendText(response, 500, 'The message could not be stored');
+  }
+}
+
+/**
+ * The local stand-in for hosted Supabase (REST) and EmailJS (send), on one port. The browser
+ * code talks to it unchanged, over the same HTTP protocols.
+ */
+export function createLocalBackend(database: Database, config: LocalBackendConfig): http.Server {
+  return http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
+    applyCors(request, response, config.allowedOrigins);
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204).end();
+      return;
+    }
+    if (url.pathname.startsWith(REST_PREFIX)) {
+      void serveRest(database, config, request, url, response);
+    } else if (url.pathname === EMAIL_SEND_PATH && request.method === 'POST') {
+      void serveEmailSend(database, config, request, response);
+    } else if (url.pathname === '/health') {
+      sendJson(response, 200, { status: 'ok', database: database.description });
+    } else {
+      sendJson(response, 404, { message: 'no Route matched with those values' });
+    }
+  });
+}

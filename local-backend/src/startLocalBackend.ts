@@ -1,0 +1,51 @@
+import type { Server } from 'node:http';
+import { configFromEnvironment, type LocalBackendConfig } from './config';
+import { createLocalBackend } from './createLocalBackend';
+import type { Database } from './database/Database';
+import { openDatabase } from './database/openDatabase';
+
+export interface RunningBackend {
+  url: string;
+  database: Database;
+  stop(): Promise<void>;
+}
+
+interface StartOptions {
+  config?: Partial<LocalBackendConfig>;
+  /** PGlite's folder; omitted, an in-memory database that is gone when stopped. */
+  dataDir?: string;
+  databaseUrl?: string;
+}
+
+/** Opens the database, applies migrations and listens; stop() closes both (an open PGlite keeps Node alive). */
+export async function startLocalBackend({
+  config: overrides,
+  dataDir,
+  databaseUrl,
+}: StartOptions = {}): Promise<RunningBackend> {
+  const config = { ...configFromEnvironment(), ...overrides };
+  const database = await openDatabase({ databaseUrl, dataDir });
+  const server: Server = createLocalBackend(database, config);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, '127.0.0.1', resolve);
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    url: `http://localhost:${port}`,
+    database,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await database.close();
+    },
+  };
+}

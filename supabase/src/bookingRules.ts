@@ -1,0 +1,88 @@
+/**
+ * The booking a visitor requests (SPEC §3): its fields, the options a field may take and the
+ * length limits. The migration in ../migrations enforces exactly these rules in Postgres, the
+ * booking form applies them in the browser, and the local backend's tests prove the two agree.
+ */
+
+export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-500', '500+'] as const;
+export const BUDGETS = ['500-1000', '1000-2500', '2500-5000', '5k+'] as const;
+export const PREFERRED_TIMES = [
+  '9:00 AM',
+  '10:00 AM',
+  '11:00 AM',
+  '12:00 PM',
+  '1:00 PM',
+  '2:00 PM',
+  '3:00 PM',
+  '4:00 PM',
+] as const;
+/** A visitor's request is always created pending; the agency moves it on from there. */
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+
+export type CompanySize = (typeof COMPANY_SIZES)[number];
+export type Budget = (typeof BUDGETS)[number];
+export type PreferredTime = (typeof PREFERRED_TIMES)[number];
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** A row of public.bookings as the form inserts it (id optional: the database can make one). */
+export interface BookingInsert {
+  id?: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  company_name: string;
+  website: string;
+  industry: string;
+  company_size: CompanySize;
+  current_marketing: string;
+  budget: Budget;
+  goals: string;
+  /** Year-month-day, e.g. 2026-12-01. */
+  preferred_date: string;
+  preferred_time: PreferredTime;
+  additional_info: string;
+  status: 'pending';
+}
+
+export interface BookingRow extends Omit<BookingInsert, 'status' | 'id'> {
+  id: string;
+  status: BookingStatus;
+  created_at: string;
+}
+
+/** Longest text each column accepts, in characters (CHECK constraints of the migration). */
+export const BOOKING_MAX_LENGTH = {
+  full_name: 120,
+  email: 254,
+  phone: 32,
+  company_name: 160,
+  website: 2048,
+  industry: 120,
+  current_marketing: 2000,
+  goals: 2000,
+  additional_info: 4000,
+} as const satisfies Partial<Record<keyof BookingInsert, number>>;
+
+/** Fields a visitor must fill (not blank); website and additional_info may stay empty. */
+export const BOOKING_REQUIRED = [
+  'full_name',
+  'email',
+  'phone',
+  'company_name',
+  'industry',
+  'company_size',
+  'current_marketing',
+  'budget',
+  'goals',
+  'preferred_date',
+  'preferred_time',
+] as const satisfies ReadonlyArray<keyof BookingInsert>;
+
+/** Digits, spaces and + ( ) - . only, 7 to 32 of them: a phone a person can dial. */
+export const PHONE_PATTERN = '^\\+?[0-9 ().\\-]{7,32}$';
+
+/**
+ * Days of slack before today that a preferred date may still have: visitors in the Americas are
+ * up to ten hours behind UTC, so their "today" can be the database's yesterday.
+ */
+export const PREFERRED_DATE_SLACK_DAYS = 1;
