@@ -31,33 +31,3 @@ export const siteConfig: SiteConfig = {
 
 export const sitePhoneHref = phoneHref(siteConfig.phone);
 export const siteEmailHref = `mailto:${siteConfig.email}`;
-
-/**
- * The agency as schema.org structured data (JSON-LD), for every page's publisher and provider:
- * one description of the organization, whichever remote renders the page.
- */
-export function organizationJsonLd(description?: string): Record<string, unknown> {
-  return {
-    '@type': 'Organization',
-    name: siteConfig.organizationName,
-    url: siteConfig.url,
-    email: siteConfig.email,
-    telephone: siteConfig.phone,
-    ...(description ? { description } : {}),
-    address: { '@type': 'PostalAddress', addressCountry: 'PA' },
-    areaServed: 'Latin America',
-    contactPoint: {
-      '@type': 'ContactPoint',
-      contactType: 'customer service',
-      telephone: siteConfig.phone,
-      email: siteConfig.email,
-      availableLanguage: ['English', 'Spanish'],
-      hoursAvailable: {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-        opens: '09:00',
-        closes: '18:00',
-      },
-    },
-  };
-}

@@ -1,4 +1,5 @@
-import { organizationJsonLd, sitePhoneHref, siteConfig, siteEmailHref } from './index';
+import { sitePhoneHref, siteConfig, siteEmailHref } from './index';
+import { organizationJsonLd } from './structuredData';
 
 test('the default contact details are example values, and their links dial and mail them', () => {
   expect(siteConfig.email).toMatch(/@example\.com$/);
