@@ -4,6 +4,8 @@ import { createFederatedConfig } from 'build-tools/webpack';
 export default createFederatedConfig({
   packageDir: import.meta.dirname,
   title: 'remote-booking',
+  // Where bookings are stored; unset, the local backend of `npm start` (see src/config.ts).
+  environment: ['SUPABASE_URL', 'SUPABASE_ANON_KEY'],
   exposes: {
     './BookingPage': './src/pages/BookingPage.tsx',
   },

@@ -29,6 +29,12 @@ export class ComposedSite {
     return this.backend;
   }
 
+  /** The running backend's database, to read what the forms stored (as its owner). */
+  get database(): RunningBackend['database'] {
+    if (!this.backend) throw new Error('The local backend is stopped');
+    return this.backend.database;
+  }
+
   async stopBackend(): Promise<void> {
     await this.backend?.stop();
     this.backend = null;

@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
+  PHONE_PATTERN,
   BOOKING_MAX_LENGTH,
   BOOKING_REQUIRED,
   BUDGETS,
@@ -8,6 +11,7 @@ import {
   type BookingInsert,
 } from 'supabase-schema';
 import type { RunningBackend } from './startLocalBackend';
+import { MIGRATIONS_DIR } from './database/migrations';
 import { startTestBackend, supabaseAs, validBooking } from './testing/testBackend';
 
 let backend: RunningBackend;
@@ -89,4 +93,11 @@ test('company size, budget and time only take the options the form offers', asyn
 test('a date that is not a date is refused', async () => {
   await expectRefused({ preferred_date: 'next tuesday' }, '22007');
   await expectRefused({ preferred_date: '2026-02-30' }, '22008');
+});
+
+test('the migration checks phones with exactly the pattern the form uses', () => {
+  const sql = readdirSync(MIGRATIONS_DIR)
+    .map((name) => readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8'))
+    .join('\n');
+  expect(sql).toContain(`phone ~ '${PHONE_PATTERN}'`);
 });

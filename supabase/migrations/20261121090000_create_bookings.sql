@@ -23,7 +23,7 @@ create table public.bookings (
   constraint bookings_email_check check (
     char_length(email) <= 254 and email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'
   ),
-  constraint bookings_phone_check check (phone ~ '^\+?[0-9 ().\-]{7,32}$'),
+  constraint bookings_phone_check check (phone ~ '^\+?[0-9 \(\)\.\-]{7,32}$'),
   constraint bookings_company_name_check check (btrim(company_name) <> '' and char_length(company_name) <= 160),
   constraint bookings_website_check check (
     website = '' or (char_length(website) <= 2048 and website ~* '^https?://[^[:space:]/?#]+\.[^[:space:]]*$')

@@ -78,8 +78,11 @@ export const BOOKING_REQUIRED = [
   'preferred_time',
 ] as const satisfies ReadonlyArray<keyof BookingInsert>;
 
-/** Digits, spaces and + ( ) - . only, 7 to 32 of them: a phone a person can dial. */
-export const PHONE_PATTERN = '^\\+?[0-9 ().\\-]{7,32}$';
+/**
+ * Digits, spaces and + ( ) - . only, 7 to 32 of them: a phone a person can dial. Every symbol is
+ * escaped so the same expression works in Postgres and in an HTML pattern (the v flag).
+ */
+export const PHONE_PATTERN = '^\\+?[0-9 \\(\\)\\.\\-]{7,32}$';
 
 /**
  * Days of slack before today that a preferred date may still have: visitors in the Americas are

@@ -1,0 +1,74 @@
+import { expect, type Page } from '@playwright/test';
+import type { ComposedSite } from './site';
+
+/** What a visitor types into the booking form, by field name (SPEC §3). */
+export const BOOKING_TEXT = {
+  fullName: 'María Fernanda Castillo',
+  email: 'maria.castillo@cafeboquete.com.pa',
+  phone: '+507 6123-4567',
+  companyName: 'Café Boquete S.A.',
+  website: 'https://cafeboquete.com.pa',
+  industry: 'Food & Beverage',
+  currentMarketing: 'Instagram twice a week, no paid ads.',
+  goals: 'Sell more coffee online in the US and Europe.',
+  additionalInfo: 'Calls in Spanish, please.',
+} as const;
+
+/** Options picked, with their position in each select (after the "Select..." placeholder). */
+export const BOOKING_CHOICES = {
+  preferredTime: { value: '2:00 PM', index: 6 },
+  companySize: { value: '11-50', index: 2 },
+  budget: { value: '1000-2500', index: 2 },
+} as const;
+
+export function localIsoDate(daysFromToday: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + daysFromToday);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The row the form must store for BOOKING_TEXT and BOOKING_CHOICES on the given day. */
+export function expectedRow(preferredDate: string) {
+  return {
+    full_name: BOOKING_TEXT.fullName,
+    email: BOOKING_TEXT.email,
+    phone: BOOKING_TEXT.phone,
+    company_name: BOOKING_TEXT.companyName,
+    website: BOOKING_TEXT.website,
+    industry: BOOKING_TEXT.industry,
+    company_size: BOOKING_CHOICES.companySize.value,
+    current_marketing: BOOKING_TEXT.currentMarketing,
+    budget: BOOKING_CHOICES.budget.value,
+    goals: BOOKING_TEXT.goals,
+    preferred_date: preferredDate,
+    preferred_time: BOOKING_CHOICES.preferredTime.value,
+    additional_info: BOOKING_TEXT.additionalInfo,
+    status: 'pending',
+  };
+}
+
+export async function storedBookings(site: ComposedSite) {
+  return site.database.query(
+    `select full_name, email, phone, company_name, website, industry, company_size, current_marketing, budget,
+            goals, to_char(preferred_date, 'YYYY-MM-DD') as preferred_date, preferred_time, additional_info, status
+     from public.bookings order by created_at`,
+  );
+}
+
+export const field = (page: Page, name: string) => page.locator(`form [name="${name}"]`);
+
+/** Fills every field with the mouse and the fill API (not the keyboard-only path). */
+export async function fillBooking(page: Page, { except = [] as string[], daysAhead = 3 } = {}) {
+  for (const [name, value] of Object.entries(BOOKING_TEXT)) {
+    if (!except.includes(name)) await field(page, name).fill(value);
+  }
+  for (const [name, choice] of Object.entries(BOOKING_CHOICES)) {
+    if (!except.includes(name)) await field(page, name).selectOption(choice.value);
+  }
+  if (!except.includes('preferredDate')) {
+    await field(page, 'preferredDate').click();
+    await page.locator(`[data-day="${localIsoDate(daysAhead)}"] button`).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+  }
+}

@@ -1,0 +1,193 @@
+import { test, expect } from '../support/fixtures';
+import { copy } from '../support/copy';
+import {
+  BOOKING_CHOICES,
+  BOOKING_TEXT,
+  expectedRow,
+  field,
+  fillBooking,
+  localIsoDate,
+  storedBookings,
+} from '../support/bookingForm';
+
+const booking = (language: 'en' | 'es', key: string) => copy('remote-booking', language, key);
+const WHERE = [
+  { name: 'composed site', app: 'shell' },
+  { name: 'booking harness', app: 'booking' },
+] as const;
+
+test.beforeEach(async ({ site }) => {
+  await site.startBackend();
+  await site.database.query('truncate public.bookings');
+});
+
+for (const where of WHERE) {
+  for (const language of ['en', 'es'] as const) {
+    test(`a booking typed with the keyboard alone is stored exactly (${where.name}, ${language})`, async ({
+      page,
+      site,
+    }) => {
+      await page.goto(site.url(where.app, `/booking${language === 'es' ? '?lang=es' : ''}`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(booking(language, 'title'));
+      await field(page, 'fullName').focus();
+      const type = async (text: string) => {
+        await page.keyboard.type(text);
+        await page.keyboard.press('Tab');
+      };
+      const choose = async (index: number) => {
+        for (let step = 0; step < index; step += 1) await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Tab');
+      };
+      await type(BOOKING_TEXT.fullName);
+      await type(BOOKING_TEXT.email);
+      await type(BOOKING_TEXT.phone);
+      // The date picker: Enter opens it on today, two weeks down, Enter picks and closes.
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(field(page, 'preferredDate')).toBeFocused();
+      await page.keyboard.press('Tab');
+      await choose(BOOKING_CHOICES.preferredTime.index);
+      await type(BOOKING_TEXT.companyName);
+      await type(BOOKING_TEXT.website);
+      await type(BOOKING_TEXT.industry);
+      await choose(BOOKING_CHOICES.companySize.index);
+      await type(BOOKING_TEXT.currentMarketing);
+      await choose(BOOKING_CHOICES.budget.index);
+      await type(BOOKING_TEXT.goals);
+      await type(BOOKING_TEXT.additionalInfo);
+      await page.keyboard.press('Enter');
+
+      await expect(page.getByTestId('booking-success')).toHaveText(booking(language, 'success'));
+      expect(await storedBookings(site)).toEqual([expectedRow(localIsoDate(14))]);
+      await expect(field(page, 'fullName')).toHaveValue('');
+      await expect(field(page, 'preferredDate')).toHaveText(booking(language, 'datePicker.placeholder'));
+    });
+  }
+}
+
+test('with the backend down the form keeps every field and says so; once it is back the same form sends', async ({
+  page,
+  site,
+}) => {
+  await page.goto(site.url('shell', '/booking?lang=es'));
+  await fillBooking(page);
+  await site.stopBackend();
+  const submit = page.getByRole('button', { name: booking('es', 'submit') });
+  await submit.click();
+  await expect(page.getByTestId('booking-error')).toHaveText(booking('es', 'error'));
+  for (const [name, value] of Object.entries(BOOKING_TEXT))
+    await expect(field(page, name)).toHaveValue(value);
+  for (const [name, choice] of Object.entries(BOOKING_CHOICES))
+    await expect(field(page, name)).toHaveValue(choice.value);
+  await expect(field(page, 'preferredDate')).not.toHaveText(booking('es', 'datePicker.placeholder'));
+  await expect(submit).toBeEnabled();
+
+  await site.startBackend();
+  await submit.click();
+  await expect(page.getByTestId('booking-success')).toHaveText(booking('es', 'success'));
+  await expect(page.getByTestId('booking-error')).toBeHidden();
+  expect(await storedBookings(site)).toEqual([expectedRow(localIsoDate(3))]);
+});
+
+test('while sending, the button says so and is disabled; a double click stores one booking', async ({
+  page,
+  site,
+}) => {
+  await page.goto(site.url('shell', '/booking'));
+  await fillBooking(page);
+  // Slow the insert down so the submitting state can be seen.
+  await page.route('**/rest/v1/bookings*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  const submit = page.locator('form button[type="submit"]');
+  await submit.dblclick();
+  await expect(submit).toHaveText(booking('en', 'submitting'));
+  await expect(submit).toBeDisabled();
+  await expect(page.getByTestId('booking-success')).toBeVisible();
+  expect(await storedBookings(site)).toHaveLength(1);
+});
+
+const REQUIRED = [
+  'fullName',
+  'email',
+  'phone',
+  'preferredTime',
+  'companyName',
+  'industry',
+  'companySize',
+  'currentMarketing',
+  'budget',
+  'goals',
+];
+
+for (const language of ['en', 'es'] as const) {
+  test(`each required field left empty is reported in the page language and nothing is sent (${language})`, async ({
+    page,
+    site,
+  }) => {
+    let requests = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/rest/v1/bookings')) requests += 1;
+    });
+    await page.goto(site.url('shell', `/booking${language === 'es' ? '?lang=es' : ''}`));
+    const submit = page.locator('form button[type="submit"]');
+    for (const name of REQUIRED) {
+      await page.reload();
+      await fillBooking(page, { except: [name] });
+      await submit.click();
+      await expect(field(page, name)).toHaveJSProperty(
+        'validationMessage',
+        booking(language, 'validation.required'),
+      );
+      await expect(field(page, name)).toBeFocused();
+    }
+    await page.reload();
+    await fillBooking(page, { except: ['preferredDate'] });
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText(booking(language, 'validation.required'));
+    await expect(field(page, 'preferredDate')).toBeFocused();
+    await expect(field(page, 'preferredDate')).toHaveAttribute('aria-invalid', 'true');
+    expect(requests).toBe(0);
+    expect(await storedBookings(site)).toHaveLength(0);
+  });
+}
+
+test('a wrong e-mail, phone or website is explained in the page language', async ({ page, site }) => {
+  await page.goto(site.url('booking', '/booking?lang=es'));
+  await fillBooking(page);
+  const submit = page.locator('form button[type="submit"]');
+  for (const [name, value, message] of [
+    ['email', 'maria@', 'validation.email'],
+    ['phone', 'llámame', 'validation.phone'],
+    ['website', 'cafeboquete.com.pa', 'validation.url'],
+  ] as const) {
+    const original = await field(page, name).inputValue();
+    await field(page, name).fill(value);
+    await submit.click();
+    await expect(field(page, name)).toHaveJSProperty('validationMessage', booking('es', message));
+    await field(page, name).fill(original);
+  }
+  expect(await storedBookings(site)).toHaveLength(0);
+});
+
+test('a day before today cannot be picked, nor a month in the past shown', async ({ page, site }) => {
+  await page.goto(site.url('shell', '/booking'));
+  await field(page, 'preferredDate').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: /previous month/i })).toBeDisabled();
+  const yesterday = localIsoDate(-1);
+  const cell = page.locator(`[data-day="${yesterday}"] button`);
+  if ((await cell.count()) > 0) {
+    await expect(cell).toBeDisabled();
+    await cell.click({ force: true });
+    await expect(dialog).toBeVisible();
+  }
+  await page.keyboard.press('Escape');
+  await expect(field(page, 'preferredDate')).toHaveText(booking('en', 'datePicker.placeholder'));
+  await expect(field(page, 'preferredDate')).toBeFocused();
+});

@@ -1,0 +1,149 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from 'shared-i18n';
+import { NAMESPACE } from '../i18n';
+import { formatLongDate, fromIsoDate, startOfMonth, startOfToday, toIsoDate } from './calendarDates';
+import { DAY_PICKER_FORMATTERS, DAY_PICKER_LOCALES } from './dayPickerLocale';
+import './DatePickerField.css';
+
+interface DatePickerFieldProps {
+  /** Year-month-day, or empty. */
+  value: string;
+  onChange: (value: string) => void;
+  /** The required message to show at the button, or null. */
+  error: string | null;
+  buttonRef: React.RefObject<HTMLButtonElement | null>;
+}
+
+/** A modal dialog keeps Tab and Shift+Tab among its own controls. */
+function keepFocusInside(dialog: HTMLElement, event: React.KeyboardEvent) {
+  const focusable = [...dialog.querySelectorAll<HTMLElement>('button:not([disabled])')].filter(
+    (element) => element.tabIndex >= 0,
+  );
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * The preferred-date field: a button that opens a month calendar as a dialog, following the
+ * WAI-ARIA date picker dialog pattern. react-day-picker gives the grid and its keyboard model
+ * (arrows, Page Up/Down, Home/End, Enter/Space); this adds the dialog, Escape and focus return.
+ */
+export function DatePickerField({ value, onChange, error, buttonRef }: DatePickerFieldProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const language = useLanguage();
+  const [open, setOpen] = useState(false);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const ids = { label: useId(), dialog: useId(), error: useId() };
+  const selected = fromIsoDate(value);
+  const today = startOfToday();
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutsideClick = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!dialogRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    };
+    // On the document, not the dialog: Escape must close it wherever focus has wandered.
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', closeOnOutsideClick);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOnOutsideClick);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open, buttonRef]);
+
+  return (
+    <div className="booking-date">
+      <span id={ids.label} className="booking-field__label">
+        {t('fields.preferredDate')}{' '}
+        <span aria-hidden="true" className="booking-field__required">
+          *
+        </span>
+      </span>
+      <button
+        ref={buttonRef}
+        type="button"
+        name="preferredDate"
+        className={`booking-date__button${value ? '' : ' booking-date__button--empty'}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? ids.dialog : undefined}
+        aria-labelledby={`${ids.label} ${ids.label}-value`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? ids.error : undefined}
+        aria-required="true"
+        onClick={() => setOpen((isOpen) => !isOpen)}
+      >
+        <span id={`${ids.label}-value`}>
+          {selected ? formatLongDate(selected, language) : t('datePicker.placeholder')}
+        </span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" className="booking-date__icon">
+          <path
+            d="M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7zm-2 8h14v10H5V10z"
+            fill="currentColor"
+          />
+        </svg>
+      </button>
+      {error && (
+        <p id={ids.error} className="booking-field__error" role="alert">
+          {error}
+        </p>
+      )}
+      {open && (
+        <div
+          ref={dialogRef}
+          id={ids.dialog}
+          role="dialog"
+          aria-modal="true"
+          aria-label={t('datePicker.dialogLabel')}
+          className="booking-date__dialog"
+          onKeyDown={(event) => {
+            if (event.key === 'Tab' && dialogRef.current) keepFocusInside(dialogRef.current, event);
+          }}
+        >
+          <DayPicker
+            mode="single"
+            autoFocus
+            selected={selected}
+            defaultMonth={selected ?? today}
+            startMonth={startOfMonth(today)}
+            disabled={{ before: today }}
+            weekStartsOn={0}
+            locale={DAY_PICKER_LOCALES[language]}
+            formatters={DAY_PICKER_FORMATTERS}
+            required
+            onSelect={(day) => {
+              onChange(toIsoDate(day));
+              close();
+            }}
+          />
+          <button type="button" className="booking-date__close" onClick={close}>
+            {t('datePicker.close')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

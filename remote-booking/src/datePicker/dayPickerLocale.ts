@@ -1,0 +1,25 @@
+import { enUS, es } from 'react-day-picker/locale';
+import type { Language } from 'shared-i18n';
+import { capitalize } from './calendarDates';
+
+/** react-day-picker's locales, with their translated labels (month navigation, days). */
+export const DAY_PICKER_LOCALES = { en: enUS, es } satisfies Record<Language, unknown>;
+
+/**
+ * SPEC §2: weekday headers Sun to Sat (Dom to Sáb) and the month name and year as title, both
+ * capitalized as headings are in either language.
+ */
+export const DAY_PICKER_FORMATTERS = {
+  formatWeekdayName: (weekday: Date, options?: { locale?: { code?: string } }) =>
+    capitalize(
+      new Intl.DateTimeFormat(options?.locale?.code ?? 'en', { weekday: 'short' })
+        .format(weekday)
+        .replace('.', ''),
+    ),
+  formatCaption: (month: Date, options?: { locale?: { code?: string } }) =>
+    capitalize(
+      new Intl.DateTimeFormat(options?.locale?.code ?? 'en', { month: 'long', year: 'numeric' }).format(
+        month,
+      ),
+    ),
+};

@@ -1,0 +1,113 @@
+import { useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { BOOKING_MAX_LENGTH } from 'supabase-schema';
+import {
+  EMPTY_BOOKING_FORM,
+  isComplete,
+  type BookingField,
+  type BookingFormValues,
+} from '../booking/bookingForm';
+import type { BookingStore } from '../booking/bookingStore';
+import { useBookingSubmission } from '../booking/useBookingSubmission';
+import { NAMESPACE } from '../i18n';
+import { BusinessSection } from './BusinessSection';
+import { bindField } from './fieldProps';
+import { FormField } from './FormField';
+import { MarketingSection } from './MarketingSection';
+import { PersonalSection } from './PersonalSection';
+import { ScheduleSection } from './ScheduleSection';
+import { SubmissionMessage } from './SubmissionMessage';
+import './BookingForm.css';
+
+/** Whether any control before the date button fails its rules: the browser reports that one first. */
+function invalidBefore(form: HTMLFormElement, dateButton: HTMLElement): boolean {
+  return [...form.elements].some(
+    (element) =>
+      element.compareDocumentPosition(dateButton) & Node.DOCUMENT_POSITION_FOLLOWING &&
+      'checkValidity' in element &&
+      !(element as HTMLInputElement).validity.valid,
+  );
+}
+
+export function BookingForm({ store }: { store: BookingStore }) {
+  const { t } = useTranslation(NAMESPACE);
+  const [values, setValues] = useState<BookingFormValues>(EMPTY_BOOKING_FORM);
+  const [dateMissing, setDateMissing] = useState(false);
+  const dateButtonRef = useRef<HTMLButtonElement>(null);
+  const { status, submit } = useBookingSubmission(store);
+
+  const setField = (field: BookingField, value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
+  const bind = (field: BookingField) => bindField(field, values, setField, t);
+  const sectionProps = { values, bind, t };
+
+  /** The date is a button, not a form control, so the browser cannot require it: we do. */
+  const reportMissingDate = () => {
+    setDateMissing(true);
+    dateButtonRef.current?.focus();
+  };
+
+  return (
+    <form
+      className="booking-form"
+      aria-describedby="booking-required-note"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!values.preferredDate) return reportMissingDate();
+        if (!isComplete(values)) return;
+        void submit(values).then((stored) => {
+          if (stored) setValues(EMPTY_BOOKING_FORM);
+        });
+      }}
+    >
+      <p id="booking-required-note" className="booking-form__note">
+        {t('requiredNote')}
+      </p>
+      <PersonalSection {...sectionProps} />
+      <ScheduleSection
+        {...sectionProps}
+        onDateChange={(date) => {
+          setField('preferredDate', date);
+          setDateMissing(false);
+        }}
+        dateError={dateMissing ? t('validation.required') : null}
+        dateButtonRef={dateButtonRef}
+      />
+      <BusinessSection {...sectionProps} />
+      <MarketingSection {...sectionProps} />
+      <FormField label={t('fields.additionalInfo')}>
+        {(control) => (
+          <textarea
+            {...control}
+            {...bind('additionalInfo')}
+            rows={4}
+            maxLength={BOOKING_MAX_LENGTH.additional_info}
+          />
+        )}
+      </FormField>
+      <SubmissionMessage status={status} />
+      <button
+        type="submit"
+        className="site-button site-button--primary booking-form__submit"
+        disabled={status === 'submitting'}
+        onClick={(event) => {
+          const form = event.currentTarget.form;
+          const dateButton = dateButtonRef.current;
+          if (values.preferredDate || !form || !dateButton) return;
+          // Report the missing date in its place in the form's order, not only after every other field.
+          setDateMissing(true);
+          if (!invalidBefore(form, dateButton)) {
+            event.preventDefault();
+            reportMissingDate();
+          }
+        }}
+      >
+        {t(status === 'submitting' ? 'submitting' : 'submit')}
+      </button>
+      <p className="booking-form__privacy">
+        <Trans t={t} i18nKey="privacyNote" components={{ privacyLink: <Link to="/privacy" /> }} />
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { useId, type ReactElement } from 'react';
+import './FormField.css';
+
+interface FormFieldProps {
+  label: string;
+  required?: boolean;
+  /** A hint under the control (e.g. the time zone); read with the field. */
+  hint?: string;
+  /** Renders the control with the id and description it must carry. */
+  children: (control: { id: string; 'aria-describedby'?: string }) => ReactElement;
+}
+
+/** A labelled form control; required ones carry an asterisk (SPEC §5). */
+export function FormField({ label, required = false, hint, children }: FormFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div className="booking-field">
+      <label htmlFor={id} className="booking-field__label">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="booking-field__required">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children({ id, 'aria-describedby': hint ? hintId : undefined })}
+      {hint && (
+        <p id={hintId} className="booking-field__hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

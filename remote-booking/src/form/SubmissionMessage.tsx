@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import type { SubmissionStatus } from '../booking/useBookingSubmission';
+import { NAMESPACE } from '../i18n';
+
+/** SPEC §8: the green box after a stored booking, the red one after a failure. */
+export function SubmissionMessage({ status }: { status: SubmissionStatus }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <div aria-live="polite" className="booking-form__result">
+      {status === 'success' && (
+        <p
+          className="booking-form__message booking-form__message--success"
+          role="status"
+          data-testid="booking-success"
+        >
+          {t('success')}
+        </p>
+      )}
+      {status === 'error' && (
+        <p
+          className="booking-form__message booking-form__message--error"
+          role="alert"
+          data-testid="booking-error"
+        >
+          {t('error')}
+        </p>
+      )}
+    </div>
+  );
+}
