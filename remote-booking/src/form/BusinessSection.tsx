@@ -1,5 +1,6 @@
 import { BOOKING_MAX_LENGTH, COMPANY_SIZES } from 'supabase-schema';
 import { FormField } from './FormField';
+import { OptionSelect } from './OptionSelect';
 import { FormSection } from './FormSection';
 import type { SectionProps } from './fieldProps';
 
@@ -44,14 +45,13 @@ export function BusinessSection({ bind, t }: SectionProps) {
       </FormField>
       <FormField label={t('fields.companySize')} required>
         {(control) => (
-          <select {...control} {...bind('companySize')} required>
-            <option value="">{t('placeholders.select')}</option>
-            {COMPANY_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {t(`options.companySize.${size}`)}
-              </option>
-            ))}
-          </select>
+          <OptionSelect
+            control={control}
+            binding={bind('companySize')}
+            options={COMPANY_SIZES}
+            labels="options.companySize"
+            t={t}
+          />
         )}
       </FormField>
     </FormSection>

@@ -1,5 +1,6 @@
 import { BOOKING_MAX_LENGTH, BUDGETS } from 'supabase-schema';
 import { FormField } from './FormField';
+import { OptionSelect } from './OptionSelect';
 import { FormSection } from './FormSection';
 import type { SectionProps } from './fieldProps';
 
@@ -19,14 +20,13 @@ export function MarketingSection({ bind, t }: SectionProps) {
       </FormField>
       <FormField label={t('fields.budget')} required>
         {(control) => (
-          <select {...control} {...bind('budget')} required>
-            <option value="">{t('placeholders.select')}</option>
-            {BUDGETS.map((budget) => (
-              <option key={budget} value={budget}>
-                {t(`options.budget.${budget}`)}
-              </option>
-            ))}
-          </select>
+          <OptionSelect
+            control={control}
+            binding={bind('budget')}
+            options={BUDGETS}
+            labels="options.budget"
+            t={t}
+          />
         )}
       </FormField>
       <FormField label={t('fields.goals')} required>

@@ -1,6 +1,7 @@
 import { PREFERRED_TIMES } from 'supabase-schema';
 import { DatePickerField } from '../datePicker/DatePickerField';
 import { FormField } from './FormField';
+import { OptionSelect } from './OptionSelect';
 import { FormSection } from './FormSection';
 import type { SectionProps } from './fieldProps';
 
@@ -28,14 +29,13 @@ export function ScheduleSection({
       />
       <FormField label={t('fields.preferredTime')} required hint={t('hints.timeZone')}>
         {(control) => (
-          <select {...control} {...bind('preferredTime')} required>
-            <option value="">{t('placeholders.select')}</option>
-            {PREFERRED_TIMES.map((time) => (
-              <option key={time} value={time}>
-                {t(`options.time.${time}`, { nsSeparator: false })}
-              </option>
-            ))}
-          </select>
+          <OptionSelect
+            control={control}
+            binding={bind('preferredTime')}
+            options={PREFERRED_TIMES}
+            labels="options.time"
+            t={t}
+          />
         )}
       </FormField>
     </FormSection>

@@ -1,0 +1,27 @@
+import type { TFunction } from 'i18next';
+import type { SectionProps } from './fieldProps';
+
+interface OptionSelectProps {
+  control: { id: string; 'aria-describedby'?: string };
+  binding: ReturnType<SectionProps['bind']>;
+  /** The values the database accepts, in the order the SPEC lists them. */
+  options: readonly string[];
+  /** Translation key prefix of the options' labels (e.g. "options.budget"). */
+  labels: string;
+  t: TFunction;
+}
+
+/** A required choice among fixed values, labelled in the page's language; empty until chosen. */
+export function OptionSelect({ control, binding, options, labels, t }: OptionSelectProps) {
+  return (
+    <select {...control} {...binding} required>
+      <option value="">{t('placeholders.select')}</option>
+      {options.map((value) => (
+        <option key={value} value={value}>
+          {/* Values such as "9:00 AM" hold a colon, i18next's namespace separator. */}
+          {t(`${labels}.${value}`, { nsSeparator: false })}
+        </option>
+      ))}
+    </select>
+  );
+}
