@@ -7,4 +7,12 @@ export default createFederatedConfig({
   exposes: {
     './ContactPage': './src/pages/ContactPage.tsx',
   },
+  // Where the contact form sends e-mail (src/config.ts); unset, the local backend.
+  environment: [
+    'EMAILJS_PUBLIC_KEY',
+    'EMAILJS_SERVICE_ID',
+    'EMAILJS_TEMPLATE_ID',
+    'EMAILJS_ORIGIN',
+    'EMAILJS_BLOCK_HEADLESS',
+  ],
 });

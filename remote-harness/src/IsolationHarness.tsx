@@ -45,7 +45,12 @@ function HarnessLayout({ remote, pages }: { remote: string; pages: HarnessPage[]
         <nav aria-label={t('navigation')}>
           <ul className="harness-bar__links">
             {pages
-              .filter((page) => !page.path.includes(':'))
+              // One link per label: parametrised routes and redirects to a labelled page are left out.
+              .filter(
+                (page, index) =>
+                  !page.path.includes(':') &&
+                  pages.findIndex((other) => other.label === page.label) === index,
+              )
               .map((page) => (
                 <li key={page.path}>
                   <Link to={page.path}>{t(`pages.${page.label}`)}</Link>

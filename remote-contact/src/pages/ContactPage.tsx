@@ -1,31 +1,20 @@
-import { useTranslation } from 'react-i18next';
-import { siteConfig, siteEmailHref, sitePhoneHref } from 'site-config';
-import { NAMESPACE } from '../i18n';
+import { ContactDetails } from '../components/ContactDetails';
+import { ContactHero } from '../components/ContactHero';
+import { ContactMetadata } from '../components/ContactMetadata';
+import { EnquirySection } from '../components/EnquirySection';
+import { sendEnquiryByEmail } from '../enquiry/sendEnquiryByEmail';
 import './ContactPage.css';
 
+/** /contact (SPEC §2): exposed to the shell as ./ContactPage, a default export without props. */
 export default function ContactPage() {
-  const { t } = useTranslation(NAMESPACE);
   return (
-    <section className="contact-page">
-      <title>{t('metaTitle')}</title>
-      <div className="contact-page__intro site-container">
-        <h1 className="contact-page__title">{t('title')}</h1>
-        <p className="contact-page__lead">{t('intro')}</p>
+    <div className="contact-page">
+      <ContactMetadata />
+      <ContactHero />
+      <div className="contact-page__body site-container">
+        <ContactDetails />
+        <EnquirySection sendEnquiry={sendEnquiryByEmail} />
       </div>
-      <ul className="contact-page__details site-container" aria-label={t('detailsLabel')}>
-        <li className="contact-page__detail">
-          <h2>{t('phone')}</h2>
-          <a href={sitePhoneHref}>{siteConfig.phone}</a>
-        </li>
-        <li className="contact-page__detail">
-          <h2>{t('email')}</h2>
-          <a href={siteEmailHref}>{siteConfig.email}</a>
-        </li>
-        <li className="contact-page__detail">
-          <h2>{t('hoursTitle')}</h2>
-          <p>{t('hours')}</p>
-        </li>
-      </ul>
-    </section>
+    </div>
   );
 }
