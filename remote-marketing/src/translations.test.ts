@@ -1,7 +1,104 @@
-import { findMissingTranslations } from 'shared-i18n';
+import { findMissingTranslations, SUPPORTED_LANGUAGES, type Language } from 'shared-i18n';
+import { STORY_FEATURES, VALUES } from './about/aboutHighlights';
+import {
+  FEATURES_PER_LISTED_SERVICE,
+  LISTED_SERVICE_IDS,
+  type ListedServiceText,
+} from './content/listedServices';
+import {
+  FAQ_QUESTIONS,
+  LEGAL_SECTIONS,
+  SERVICES_PROCESS_STEPS,
+  type FaqEntry,
+  type Highlight,
+  type LegalSection,
+} from './content/pageContent';
+import {
+  BENEFITS_PER_SERVICE,
+  PROCESS_STEPS_PER_SERVICE,
+  type ProcessStep,
+  type ServiceText,
+} from './content/serviceEntry';
+import { SERVICE_IDS, type ServiceId } from './content/serviceIds';
 import en from './locales/en.json';
 import es from './locales/es.json';
 
+/** The structured part of each language's file; tsc refuses a file that does not fit it. */
+interface StructuredCopy {
+  serviceDetail: Record<ServiceId, ServiceText>;
+  services: {
+    listing: Record<(typeof LISTED_SERVICE_IDS)[number], ListedServiceText>;
+    process: { steps: ProcessStep[] };
+    faq: { items: FaqEntry[] };
+  };
+  about: {
+    story: { features: Record<(typeof STORY_FEATURES)[number]['key'], Highlight> };
+    values: { items: Record<(typeof VALUES)[number]['key'], Highlight> };
+  };
+  privacy: { sections: LegalSection[] };
+  terms: { sections: LegalSection[] };
+}
+
+const copy: Record<Language, StructuredCopy> = { en, es };
+
+function strings(value: unknown, path = ''): Array<[string, string]> {
+  if (typeof value === 'string') return [[path, value]];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) => strings(child, path ? `${path}.${key}` : key));
+}
+
 test('every string of remote-marketing exists in English and Spanish', () => {
   expect(findMissingTranslations({ en, es })).toEqual([]);
+});
+
+test('no Spanish string is left in English', () => {
+  const english = new Map(strings(en));
+  const untranslated = strings(es).filter(([path, text]) => english.get(path) === text);
+  expect(untranslated).toEqual([]);
+});
+
+describe.each(SUPPORTED_LANGUAGES)('content in %s', (language) => {
+  const { serviceDetail, services, about, privacy, terms } = copy[language];
+
+  test('has an entry for every service id and for nothing else', () => {
+    expect(Object.keys(serviceDetail).sort()).toEqual([...SERVICE_IDS].sort());
+  });
+
+  test.each(SERVICE_IDS)('%s has five benefits and a four-step process', (id) => {
+    expect(serviceDetail[id].benefits.items).toHaveLength(BENEFITS_PER_SERVICE);
+    expect(serviceDetail[id].process.steps).toHaveLength(PROCESS_STEPS_PER_SERVICE);
+  });
+
+  test('lists six services with five features each', () => {
+    expect(Object.keys(services.listing).sort()).toEqual([...LISTED_SERVICE_IDS].sort());
+    for (const id of LISTED_SERVICE_IDS) {
+      expect(services.listing[id].features).toHaveLength(FEATURES_PER_LISTED_SERVICE);
+    }
+  });
+
+  test('the services page has a four-step process and six questions', () => {
+    expect(services.process.steps).toHaveLength(SERVICES_PROCESS_STEPS);
+    expect(services.faq.items).toHaveLength(FAQ_QUESTIONS);
+  });
+
+  test('the about page has four story features and six values', () => {
+    expect(Object.keys(about.story.features)).toHaveLength(STORY_FEATURES.length);
+    expect(Object.keys(about.values.items)).toHaveLength(VALUES.length);
+    expect(STORY_FEATURES).toHaveLength(4);
+    expect(VALUES).toHaveLength(6);
+  });
+
+  test('the privacy policy and the terms have four sections each', () => {
+    expect(privacy.sections).toHaveLength(LEGAL_SECTIONS);
+    expect(terms.sections).toHaveLength(LEGAL_SECTIONS);
+  });
+});
+
+test('the FAQ says SEO takes 3 to 6 months and content and social 1 to 3 months', () => {
+  const answers = (language: Language) =>
+    copy[language].services.faq.items.map((item) => item.answer).join(' ');
+  expect(answers('en')).toMatch(/3 to 6 months/);
+  expect(answers('en')).toMatch(/1 to 3 months/);
+  expect(answers('es')).toMatch(/3 a 6 meses/);
+  expect(answers('es')).toMatch(/1 a 3 meses/);
 });

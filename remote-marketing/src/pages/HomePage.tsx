@@ -1,13 +1,17 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { CallToAction } from '../components/CallToAction';
 import { PageHero } from '../components/PageHero';
+import { AiSolutions } from '../home/AiSolutions';
+import { HomeServiceGrid } from '../home/HomeServiceGrid';
 import { NAMESPACE } from '../i18n';
+import { PageMetadata } from '../metadata/PageMetadata';
 
 export default function HomePage() {
   const { t } = useTranslation(NAMESPACE);
   return (
     <>
-      <title>{t('home.metaTitle')}</title>
+      <PageMetadata path="/" title={t('home.metaTitle')} description={t('home.metaDescription')} />
       <PageHero title={t('home.title')} subtitle={t('home.subtitle')}>
         <Link to="/booking" className="site-button site-button--primary">
           {t('home.getStarted')}
@@ -16,6 +20,16 @@ export default function HomePage() {
           {t('home.exploreServices')}
         </Link>
       </PageHero>
+      <HomeServiceGrid />
+      <AiSolutions />
+      <CallToAction title={t('home.cta.title')} text={t('home.cta.text')}>
+        <Link to="/booking" className="site-button marketing-cta__primary">
+          {t('home.cta.button')}
+        </Link>
+        <Link to="/contact" className="site-button site-button--secondary">
+          {t('home.cta.secondary')}
+        </Link>
+      </CallToAction>
     </>
   );
 }

@@ -1,24 +1,18 @@
-import { Link, Navigate, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
-import { PageHero } from '../components/PageHero';
-import { isServiceId } from '../content/serviceIds';
-import { NAMESPACE } from '../i18n';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { resolveServiceId, serviceRoute } from '../content/serviceIds';
+import { ServiceDetail } from '../serviceDetail/ServiceDetail';
 
+/**
+ * /services/:serviceId. A known id shows its page; an alias (/services/content) moves to the real
+ * id and any other id to /services, both replacing the history entry so Back skips the detour.
+ */
 export default function ServiceDetailPage() {
-  const { t } = useTranslation(NAMESPACE);
   const { serviceId } = useParams();
-  if (!isServiceId(serviceId)) return <Navigate to="/services" replace />;
-  return (
-    <>
-      <title>{t(`serviceDetail.${serviceId}.title`)}</title>
-      <PageHero
-        title={t(`serviceDetail.${serviceId}.title`)}
-        subtitle={t(`serviceDetail.${serviceId}.subtitle`)}
-      >
-        <Link to="/booking" className="site-button site-button--primary">
-          {t('serviceDetail.cta')}
-        </Link>
-      </PageHero>
-    </>
-  );
+  const { search } = useLocation();
+  const resolution = resolveServiceId(serviceId);
+  if (resolution.kind === 'unknown') return <Navigate to={{ pathname: '/services', search }} replace />;
+  if (resolution.kind === 'alias') {
+    return <Navigate to={{ pathname: serviceRoute(resolution.id), search }} replace />;
+  }
+  return <ServiceDetail key={resolution.id} id={resolution.id} />;
 }

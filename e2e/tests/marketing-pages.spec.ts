@@ -1,0 +1,29 @@
+import { test, expect, pageHeading } from '../support/fixtures';
+import { copy } from '../support/copy';
+import { expectCounts, MARKETING_PAGES, navigate } from '../support/marketingPages';
+
+const HOSTS = [
+  { app: 'shell', label: 'composed site' },
+  { app: 'marketing', label: 'isolation harness' },
+] as const;
+
+for (const host of HOSTS) {
+  test(`every marketing page shows its sections with the SPEC counts, in English and in Spanish (${host.label})`, async ({
+    page,
+    site,
+    pageErrors,
+  }) => {
+    await page.goto(site.url(host.app, '/'));
+    for (const language of ['en', 'es'] as const) {
+      if (language === 'es') await page.getByTestId('language-toggle').click();
+      for (const route of MARKETING_PAGES) {
+        await navigate(page, route.path);
+        await expect
+          .soft(pageHeading(page), `${route.path} (${language})`)
+          .toHaveText(copy('remote-marketing', language, route.heading));
+        await expectCounts(page, route);
+      }
+    }
+    expect(pageErrors).toEqual([]);
+  });
+}

@@ -1,0 +1,19 @@
+import type { CSSProperties } from 'react';
+
+/** SPEC §9: a hero's title, subtitle and actions fade in at these delays. */
+export const FADE_IN_DELAYS_MS = [0, 300, 600] as const;
+
+/** SPEC §9: each service card reveals this much later than the one before it. */
+export const CARD_STAGGER_MS = 100;
+
+/** Props that make an element of a hero fade in as its nth part (see motion.css). */
+export function fadeIn(order: 0 | 1 | 2, className: string): { className: string; style: CSSProperties } {
+  return {
+    className: `${className} marketing-fade-in`,
+    style: { animationDelay: `${FADE_IN_DELAYS_MS[order]}ms` },
+  };
+}
+
+export function staggerDelay(index: number): CSSProperties {
+  return { transitionDelay: `${index * CARD_STAGGER_MS}ms` };
+}
