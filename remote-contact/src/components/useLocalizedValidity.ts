@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { localizedValidityMessage } from 'shared-i18n/validity';
 import { NAMESPACE } from '../i18n';
 
 type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -13,15 +13,6 @@ function isFormControl(element: Element): element is FormControl {
   );
 }
 
-/** The browser's own verdict on a control, worded in the page's language ('' when valid). */
-function localizedMessage(control: FormControl, t: TFunction): string {
-  control.setCustomValidity('');
-  const { validity } = control;
-  if (validity.valueMissing) return t('validation.required');
-  if (validity.typeMismatch && control.type === 'email') return t('validation.email');
-  return '';
-}
-
 /**
  * Keeps the browser's native validation (SPEC §5) but has it speak the page's language rather
  * than the browser's: each control's message is set again whenever a value or the language changes,
@@ -31,7 +22,10 @@ export function useLocalizedValidity(form: RefObject<HTMLFormElement | null>, va
   const { t } = useTranslation(NAMESPACE);
   useEffect(() => {
     for (const element of Array.from(form.current?.elements ?? [])) {
-      if (isFormControl(element)) element.setCustomValidity(localizedMessage(element, t));
+      if (!isFormControl(element)) continue;
+      // Cleared first: the browser's verdict, not our last message, decides what to say.
+      element.setCustomValidity('');
+      element.setCustomValidity(localizedValidityMessage(element, t));
     }
   }, [form, t, values]);
 }
