@@ -1,8 +1,8 @@
 import http from 'node:http';
 import path from 'node:path';
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { ALWAYS_REVALIDATED } from '../webpack/createFederatedConfig.mjs';
+import { compressedFile } from './compressedFile.mjs';
 
 /** @type {Record<string, string>} */
 const CONTENT_TYPES = {
@@ -56,7 +56,7 @@ async function findFile(root, urlPath) {
 
 /**
  * Serves one built app the way a static host (CDN, bucket) would: CORS for cross-origin remote
- * loading, cache headers by file kind, and index.html for any path without a file extension so
+ * loading, cache headers by file kind, brotli or gzip for text, and index.html for any path without a file extension so
  * client-side routes work on reload.
  *
  * @param {{ root: string, port: number, host?: string }} options
@@ -81,12 +81,15 @@ export async function serveStaticApp({ root, port, host = '127.0.0.1' }) {
       return;
     }
     const fileName = path.basename(file);
+    const { body, encoding } = await compressedFile(file, request.headers['accept-encoding']);
     response.writeHead(200, {
       'Content-Type': CONTENT_TYPES[path.extname(fileName)] ?? 'application/octet-stream',
       'Cache-Control': cacheControlFor(fileName),
+      'Content-Length': body.length,
+      Vary: 'Accept-Encoding',
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
     });
-    if (request.method === 'HEAD') response.end();
-    else createReadStream(file).pipe(response);
+    response.end(request.method === 'HEAD' ? undefined : body);
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
