@@ -12,6 +12,12 @@ export const APPS = [
 
 export const REMOTE_APPS = APPS.filter((app) => app.name !== 'shell');
 
+/**
+ * The local backend (Supabase REST and EmailJS send): where a build sends bookings and enquiries
+ * when SUPABASE_URL or EMAILJS_ORIGIN is unset (remote-booking and remote-contact src/config.ts).
+ */
+export const LOCAL_BACKEND_URL = 'http://localhost:54321';
+
 /** @param {string} nameOrDir */
 export function findApp(nameOrDir) {
   const app = APPS.find((candidate) => candidate.name === nameOrDir || candidate.dir === nameOrDir);

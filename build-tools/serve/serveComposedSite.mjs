@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { APPS } from '../apps.mjs';
 import { serveStaticApp } from './serveStaticApp.mjs';
+import { securityHeaders } from './securityHeaders.mjs';
+import { readSiteOrigins } from './siteOrigins.mjs';
 
 /**
  * The composed site locally: every built app on its own origin, as they are deployed, and the
@@ -18,6 +20,8 @@ const backend = spawn(process.execPath, [backendEntry], { stdio: 'inherit' });
 backend.on('exit', (code) => {
   if (code) console.error(`local-backend stopped (exit ${code}); the forms cannot send until it runs again.`);
 });
+// The origins come from the shell's registry and the forms' API variables, as the builds use them.
+const headers = securityHeaders(readSiteOrigins());
 /** @type {Array<{ url: string, close: () => Promise<void> }>} */
 const servers = [];
 for (const app of APPS) {
@@ -26,7 +30,7 @@ for (const app of APPS) {
     console.error(`${app.dir} is not built: run "npm run build" first.`);
     process.exit(1);
   }
-  const server = await serveStaticApp({ root, port: app.port });
+  const server = await serveStaticApp({ root, port: app.port, headers });
   servers.push(server);
   console.log(`${app.dir.padEnd(17)} ${server.url}`);
 }

@@ -59,11 +59,13 @@ async function findFile(root, urlPath) {
  * loading, cache headers by file kind, brotli or gzip for text, and index.html for any path without a file extension so
  * client-side routes work on reload.
  *
- * @param {{ root: string, port: number, host?: string }} options
+ * @param {{ root: string, port: number, host?: string, headers?: Record<string, string> }} options
+ *   headers: sent with every response (the site's security headers, see securityHeaders.mjs)
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export async function serveStaticApp({ root, port, host = '127.0.0.1' }) {
+export async function serveStaticApp({ root, port, host = '127.0.0.1', headers = {} }) {
   const server = http.createServer(async (request, response) => {
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     response.setHeader('Access-Control-Allow-Origin', '*');
     if (request.method === 'OPTIONS') {
       response.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS' }).end();

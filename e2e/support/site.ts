@@ -2,6 +2,8 @@ import path from 'node:path';
 import { APPS, findApp } from 'build-tools/apps';
 import { serveStaticApp } from 'build-tools/serve';
 import { startLocalBackend, type RunningBackend } from 'local-backend';
+import { securityHeaders } from '../../build-tools/serve/securityHeaders.mjs';
+import { readSiteOrigins } from '../../build-tools/serve/siteOrigins.mjs';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -11,7 +13,8 @@ type Server = Awaited<ReturnType<typeof serveStaticApp>>;
 /**
  * The built apps served on their real ports, each on its own origin, as `npm start` serves them,
  * with the local backend on its port over an in-memory database; tests stop and restart single
- * apps (or the backend) to prove the others keep working.
+ * apps (or the backend) to prove the others keep working. Every app sends the site's security
+ * headers, as its production host must.
  */
 export class ComposedSite {
   private servers = new Map<AppName, Server>();
@@ -44,10 +47,17 @@ export class ComposedSite {
     return `http://localhost:${findApp(name).port}${pathname}`;
   }
 
-  /** Serves an app from its own dist, or from another build folder (a candidate deployment). */
-  async start(name: AppName, root = path.join(REPOSITORY_ROOT, findApp(name).dir, 'dist')): Promise<void> {
+  /**
+   * Serves an app from its own dist, or from another build folder (a candidate deployment), with
+   * the site's security headers or those of another environment.
+   */
+  async start(
+    name: AppName,
+    root = path.join(REPOSITORY_ROOT, findApp(name).dir, 'dist'),
+    headers = securityHeaders(readSiteOrigins()),
+  ): Promise<void> {
     if (this.servers.has(name)) return;
-    this.servers.set(name, await serveStaticApp({ root, port: findApp(name).port }));
+    this.servers.set(name, await serveStaticApp({ root, port: findApp(name).port, headers }));
   }
 
   async stop(name: AppName): Promise<void> {

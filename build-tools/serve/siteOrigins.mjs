@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { findApp, LOCAL_BACKEND_URL } from '../apps.mjs';
+
+const shellDir = path.resolve(import.meta.dirname, '..', '..', findApp('shell').dir);
+
+/** Where a QA override loads a candidate build from: a tester's own machine (README, QA override). */
+export const OVERRIDE_CANDIDATE_SOURCE = 'http://localhost:*';
+
+/** The deployed registry; a remote team serving its remote alone may not have built the shell. */
+function defaultRegistryFile() {
+  const built = path.join(shellDir, 'dist', 'remotes.json');
+  return existsSync(built) ? built : path.join(shellDir, 'public', 'remotes.json');
+}
+
+/**
+ * The origins the site's pages may load code from and talk to, read from the configuration the
+ * apps themselves use, so a moved remote or another Supabase project needs no change here: the
+ * shell's registry, and the build variables of remote-booking (SUPABASE_URL) and remote-contact
+ * (EMAILJS_ORIGIN) with the same fallback as their src/config.ts.
+ *
+ * @param {{ registryFile?: string, env?: Record<string, string | undefined> }} [options]
+ * @returns {{ remoteOrigins: string[], apiOrigins: string[] }}
+ */
+export function readSiteOrigins({ registryFile = defaultRegistryFile(), env = process.env } = {}) {
+  /** @type {{ remotes: Record<string, string>, allowOverrides?: boolean }} */
+  const registry = JSON.parse(readFileSync(registryFile, 'utf8'));
+  const remoteOrigins = Object.values(registry.remotes).map((manifestUrl) => new URL(manifestUrl).origin);
+  // Only a registry that lets QA override a remote (never production's) may load code from elsewhere.
+  if (registry.allowOverrides) remoteOrigins.push(OVERRIDE_CANDIDATE_SOURCE);
+  const apiOrigins = [env.SUPABASE_URL, env.EMAILJS_ORIGIN].map(
+    (url) => new URL(url || LOCAL_BACKEND_URL).origin,
+  );
+  return { remoteOrigins: [...new Set(remoteOrigins)], apiOrigins: [...new Set(apiOrigins)] };
+}
