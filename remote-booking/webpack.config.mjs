@@ -1,12 +1,13 @@
 import { createFederatedConfig } from 'build-tools/webpack';
 
 /** The public entry of this remote: the pages the shell may load (see shell/src/remotes/remoteContracts.ts). */
-export default createFederatedConfig({
+export const remote = {
   packageDir: import.meta.dirname,
-  title: 'remote-booking',
-  // Where bookings are stored; unset, the local backend of `npm start` (see src/config.ts).
-  environment: ['SUPABASE_URL', 'SUPABASE_ANON_KEY'],
   exposes: {
     './BookingPage': './src/pages/BookingPage.tsx',
   },
-});
+  // Where bookings are stored; unset, the local backend of `npm start` (see src/config.ts).
+  environment: ['SUPABASE_URL', 'SUPABASE_ANON_KEY'],
+};
+
+export default createFederatedConfig({ ...remote, title: 'remote-booking' });

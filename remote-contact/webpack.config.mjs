@@ -1,9 +1,8 @@
 import { createFederatedConfig } from 'build-tools/webpack';
 
 /** The public entry of this remote: the pages the shell may load (see shell/src/remotes/remoteContracts.ts). */
-export default createFederatedConfig({
+export const remote = {
   packageDir: import.meta.dirname,
-  title: 'remote-contact',
   exposes: {
     './ContactPage': './src/pages/ContactPage.tsx',
   },
@@ -15,4 +14,6 @@ export default createFederatedConfig({
     'EMAILJS_ORIGIN',
     'EMAILJS_BLOCK_HEADLESS',
   ],
-});
+};
+
+export default createFederatedConfig({ ...remote, title: 'remote-contact' });

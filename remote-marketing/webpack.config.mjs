@@ -1,9 +1,8 @@
 import { createFederatedConfig } from 'build-tools/webpack';
 
 /** The public entry of this remote: the pages the shell may load (see shell/src/remotes/remoteContracts.ts). */
-export default createFederatedConfig({
+export const remote = {
   packageDir: import.meta.dirname,
-  title: 'remote-marketing',
   exposes: {
     './HomePage': './src/pages/HomePage.tsx',
     './ServicesPage': './src/pages/ServicesPage.tsx',
@@ -12,4 +11,6 @@ export default createFederatedConfig({
     './PrivacyPage': './src/pages/PrivacyPage.tsx',
     './TermsPage': './src/pages/TermsPage.tsx',
   },
-});
+};
+
+export default createFederatedConfig({ ...remote, title: 'remote-marketing' });

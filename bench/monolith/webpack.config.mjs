@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import webpack from 'webpack';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { createFederatedConfig } from 'build-tools/webpack';
+import { findApp } from 'build-tools/apps';
+import { remote as marketing } from '../../remote-marketing/webpack.config.mjs';
+import { remote as booking } from '../../remote-booking/webpack.config.mjs';
+import { remote as contact } from '../../remote-contact/webpack.config.mjs';
+
+/**
+ * The benchmark's baseline: the same shell and the same exposed pages built as ONE app, without
+ * federation. The shell's `remotes/loadRemotePage` is swapped for a loader that imports each
+ * exposed module as an ordinary lazy chunk, so the only difference measured is federation itself.
+ */
+const REMOTES = [marketing, booking, contact];
+const shellDir = path.resolve(import.meta.dirname, '..', '..', 'shell');
+const outputDir = path.resolve(import.meta.dirname, '..', '.monolith');
+const generatedPages = path.join(outputDir, 'bundledPages.generated.ts');
+
+/** One lazy import per exposed page, keyed like the shell's RemotePageId ("marketing/HomePage"). */
+function writeBundledPages() {
+  const entries = REMOTES.flatMap(({ packageDir, exposes }) =>
+    Object.entries(exposes).map(([exposed, file]) => {
+      const id = `${findApp(path.basename(packageDir)).name}/${exposed.replace('./', '')}`;
+      const chunk = id.replace('/', '-');
+      return `  '${id}': () => import(/* webpackChunkName: "${chunk}" */ ${JSON.stringify(path.join(packageDir, file))}),`;
+    }),
+  );
+  mkdirSync(outputDir, { recursive: true });
+  writeFileSync(generatedPages, `export const bundledPages = {\n${entries.join('\n')}\n};\n`);
+}
+
+const shellConfig = createFederatedConfig({ packageDir: shellDir, title: 'Istmo Digital' });
+
+/** @type {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration} */
+export default (env, argv) => {
+  writeBundledPages();
+  const config = shellConfig(env, argv);
+  return {
+    ...config,
+    // Without federation there are no singletons to negotiate, so no async boundary either.
+    entry: './src/bootstrap.tsx',
+    output: { ...config.output, path: path.join(outputDir, 'dist'), uniqueName: 'monolith' },
+    resolve: { ...config.resolve, alias: { 'bench-bundled-pages$': generatedPages } },
+    plugins: [
+      ...(config.plugins ?? []).filter((plugin) => !(plugin instanceof ModuleFederationPlugin)),
+      new webpack.EnvironmentPlugin(
+        Object.fromEntries(REMOTES.flatMap((r) => r.environment ?? []).map((name) => [name, null])),
+      ),
+      new webpack.NormalModuleReplacementPlugin(
+        /(^|[\\/])loadRemotePage$/,
+        path.join(import.meta.dirname, 'loadBundledPage.ts'),
+      ),
+    ],
+  };
+};

@@ -1,0 +1,121 @@
+import os from 'node:os';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { measureWithLighthouse } from './lighthouseRun.mjs';
+import { measureNavigation } from './navigationRun.mjs';
+import { measureRequestChain } from './requestChainRun.mjs';
+import { serveBothBuilds } from './servers.mjs';
+import { printTable, summarize } from './report.mjs';
+
+/**
+ * `npm run bench`: the composed site against a monolith build of the same code, side by side.
+ * Every measurement runs in a fresh browser; rounds alternate the builds' order (A B, B A, …) so
+ * drift on the machine falls on both; the figures are medians.
+ */
+const { values: options } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    pages: { type: 'string', default: '/,/services,/services/web-development,/booking,/contact' },
+    presets: { type: 'string', default: 'mobile,desktop' },
+    'skip-build': { type: 'boolean', default: false },
+    out: { type: 'string', default: path.join(import.meta.dirname, '..', 'results', 'latest.json') },
+  },
+});
+const rounds = Number(options.rounds);
+const pages = options.pages.split(',');
+const presets = /** @type {Array<'mobile' | 'desktop'>} */ (options.presets.split(','));
+/** Header links from a page of one remote to a page of another. */
+const NAVIGATIONS = [
+  { from: '/', linkTo: '/contact' },
+  { from: '/contact', linkTo: '/services' },
+  { from: '/services', linkTo: '/booking' },
+];
+const BUILDS = /** @type {const} */ (['composed', 'monolith']);
+
+if (!options['skip-build']) {
+  const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
+  console.log('Building the composed site and the monolith…');
+  execSync('npm run build', { cwd: repositoryRoot, stdio: 'inherit' });
+  execSync('npm run build:monolith --workspace bench', { cwd: repositoryRoot, stdio: 'inherit' });
+}
+
+const site = await serveBothBuilds();
+/** @type {Record<string, Record<string, { composed: number[], monolith: number[] }>>} */
+const samples = {};
+/** @type {Record<string, string[]>} the last chain seen per build and page, for the JSON report */
+const chains = {};
+/**
+ * @param {string} scenario
+ * @param {'composed' | 'monolith'} build
+ * @param {Record<string, number>} figures
+ */
+function record(scenario, build, figures) {
+  samples[scenario] ??= {};
+  for (const [name, value] of Object.entries(figures)) {
+    samples[scenario][name] ??= { composed: [], monolith: [] };
+    samples[scenario][name][build].push(value);
+  }
+}
+
+try {
+  console.log('Warm-up (discarded)…');
+  for (const build of BUILDS) {
+    await measureWithLighthouse(new URL('/', site[build]).href, 'mobile');
+    await measureNavigation(site[build], NAVIGATIONS[0]);
+  }
+  for (let round = 0; round < rounds; round += 1) {
+    const order = round % 2 === 0 ? BUILDS : [...BUILDS].reverse();
+    console.log(`Round ${round + 1}/${rounds} (${order.join(' then ')})`);
+    for (const preset of presets) {
+      for (const pathname of pages) {
+        for (const build of order) {
+          record(
+            `${preset} ${pathname}`,
+            build,
+            await measureWithLighthouse(new URL(pathname, site[build]).href, preset),
+          );
+        }
+      }
+    }
+    for (const pathname of pages) {
+      for (const build of order) {
+        const { chainLength, chain } = await measureRequestChain(new URL(pathname, site[build]).href);
+        record(`desktop ${pathname}`, build, { chainLength });
+        chains[`${build} ${pathname}`] = chain;
+      }
+    }
+    for (const navigation of NAVIGATIONS) {
+      for (const build of order) {
+        record(
+          `desktop ${navigation.from} → ${navigation.linkTo}`,
+          build,
+          await measureNavigation(site[build], navigation),
+        );
+      }
+    }
+  }
+} finally {
+  await site.close();
+}
+
+const summary = summarize(samples);
+printTable(summary);
+mkdirSync(path.dirname(options.out), { recursive: true });
+writeFileSync(
+  options.out,
+  `${JSON.stringify(
+    {
+      measuredAt: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version },
+      rounds,
+      summary: summary.map((row) => ({ ...row, printed: undefined })),
+      samples,
+      chains,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`\nWritten to ${options.out}`);

@@ -1,0 +1,54 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
+
+/** Lighthouse's own presets: mobile is its default config (simulated slow 4G, 4x CPU slowdown). */
+const PRESETS = { mobile: undefined, desktop: desktopConfig };
+
+/**
+ * @param {any} lhr
+ * @param {string} resourceType
+ */
+function transferred(lhr, resourceType) {
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  return requests
+    .filter((request) => !resourceType || request.resourceType === resourceType)
+    .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+}
+
+/**
+ * One Lighthouse performance run in a browser of its own (a reused one drifts).
+ * @param {string} url
+ * @param {'mobile' | 'desktop'} preset
+ */
+export async function measureWithLighthouse(url, preset) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      PRESETS[preset],
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const requests = lhr.audits['network-requests']?.details?.items ?? [];
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+      fcpMs: lhr.audits['first-contentful-paint'].numericValue,
+      tbtMs: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      scriptBytes: transferred(lhr, 'Script'),
+      totalBytes: transferred(lhr, ''),
+      requests: requests.length,
+    };
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,89 @@
+/** @param {number[]} values */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** How each figure is printed, and the target the issue sets for it (checked, never asserted). */
+export const FIGURES = {
+  score: { label: 'Lighthouse performance', unit: '', target: { composed: (v) => v >= 100, text: '100' } },
+  lcpMs: { label: 'LCP', unit: 'ms', target: { ratio: 1.1, text: 'composed/monolith ≤ 1.10' } },
+  fcpMs: { label: 'FCP', unit: 'ms' },
+  tbtMs: { label: 'TBT', unit: 'ms', target: { composed: (v) => v <= 50, text: '≤ 50 ms' } },
+  cls: { label: 'CLS', unit: '', digits: 3, target: { composed: (v) => v <= 0.01, text: '≤ 0.01' } },
+  scriptBytes: {
+    label: 'JavaScript transferred',
+    unit: 'B',
+    target: { ratio: 1.25, text: 'composed/monolith ≤ 1.25' },
+  },
+  totalBytes: { label: 'All bytes transferred', unit: 'B' },
+  requests: { label: 'Requests', unit: '' },
+  chainLength: { label: 'Request chain before main heading', unit: '' },
+  navigationMs: {
+    label: 'Header link → next page visible',
+    unit: 'ms',
+    target: { composed: (v) => v <= 100, text: '≤ 100 ms' },
+  },
+};
+
+/**
+ * @param {number} value
+ * @param {{ unit: string, digits?: number }} figure
+ */
+function format(value, figure) {
+  if (figure.unit === 'B') return `${(value / 1024).toFixed(1)} KiB`;
+  return `${value.toFixed(figure.digits ?? 0)}${figure.unit ? ` ${figure.unit}` : ''}`;
+}
+
+/**
+ * Medians of both builds side by side, their ratio, and whether the issue's target is met.
+ * @param {Record<string, Record<string, { composed: number[], monolith: number[] }>>} samples
+ *   scenario ("mobile /services") → figure → samples per build
+ */
+export function summarize(samples) {
+  const rows = [];
+  for (const [scenario, figures] of Object.entries(samples)) {
+    for (const [name, { composed, monolith }] of Object.entries(figures)) {
+      const figure = FIGURES[/** @type {keyof typeof FIGURES} */ (name)];
+      const composedMedian = median(composed);
+      const monolithMedian = median(monolith);
+      const ratio = monolithMedian ? composedMedian / monolithMedian : null;
+      const target = /** @type {any} */ (figure).target;
+      let met = null;
+      if (target?.ratio) met = ratio !== null && ratio <= target.ratio;
+      if (target?.composed) met = target.composed(composedMedian);
+      rows.push({
+        scenario,
+        figure: name,
+        label: figure.label,
+        composed: composedMedian,
+        monolith: monolithMedian,
+        ratio,
+        target: target?.text ?? null,
+        met,
+        printed: [format(composedMedian, figure), format(monolithMedian, figure)],
+      });
+    }
+  }
+  return rows;
+}
+
+/** @param {ReturnType<typeof summarize>} rows */
+export function printTable(rows) {
+  const header = ['scenario', 'figure', 'composed', 'monolith', 'ratio', 'target'];
+  const lines = rows.map((row) => [
+    row.scenario,
+    row.label,
+    row.printed[0],
+    row.printed[1],
+    row.ratio === null ? '–' : row.ratio.toFixed(2),
+    row.target ? `${row.met ? 'MET' : 'MISSED'} (${row.target})` : '',
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column].length)),
+  );
+  for (const line of [header, ...lines]) {
+    console.log(line.map((cell, column) => cell.padEnd(widths[column])).join('  '));
+  }
+}

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { APPS } from 'build-tools/apps';
+import { serveStaticApp } from 'build-tools/serve';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
+export const MONOLITH_DIST = path.join(repositoryRoot, 'bench', '.monolith', 'dist');
+/** Beside the composed site's ports (3000-3003), which its registry names. */
+const MONOLITH_PORT = 3100;
+
+/** @param {string} root */
+function requireBuilt(root) {
+  if (!existsSync(path.join(root, 'index.html'))) throw new Error(`${root} is not built`);
+}
+
+/**
+ * Both builds served by the same compressing static server the site is deployed with.
+ * @returns {Promise<{ composed: string, monolith: string, close: () => Promise<void> }>}
+ */
+export async function serveBothBuilds() {
+  const servers = [];
+  for (const app of APPS) {
+    const root = path.join(repositoryRoot, app.dir, 'dist');
+    requireBuilt(root);
+    servers.push(await serveStaticApp({ root, port: app.port }));
+  }
+  requireBuilt(MONOLITH_DIST);
+  servers.push(await serveStaticApp({ root: MONOLITH_DIST, port: MONOLITH_PORT }));
+  return {
+    composed: servers[0].url,
+    monolith: `http://localhost:${MONOLITH_PORT}`,
+    close: async () => {
+      await Promise.all(servers.map((server) => server.close()));
+    },
+  };
+}
