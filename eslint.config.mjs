@@ -2,8 +2,51 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
+import i18nextDefaults from 'eslint-plugin-i18next/lib/options/defaults.js';
 
 const APPS = ['shell', 'remote-marketing', 'remote-booking', 'remote-contact'];
+
+/**
+ * Copy belongs in the owning package's locale files. Checked: JSX text, and on HTML elements the
+ * attributes a visitor reads or hears (alt, aria-label, placeholder, title, value); on components
+ * every prop except those below, which carry code values: ids and references, routes, icon and
+ * field names, variants, handlers. Options replace the plugin's defaults, so they extend them.
+ */
+const noLiteralCopy = {
+  mode: 'jsx-only',
+  'should-validate-template': true,
+  'jsx-attributes': {
+    exclude: [
+      ...i18nextDefaults['jsx-attributes'].exclude,
+      'htmlFor',
+      'labelledBy',
+      '.*[tT]estId',
+      'data-.*',
+      'to',
+      'href',
+      'path',
+      'page',
+      'name',
+      'tone',
+      'mode',
+      'on[A-Z].*',
+    ],
+  },
+  words: {
+    exclude: [
+      ...i18nextDefaults.words.exclude,
+      // Decorative glyphs and punctuation (the header's ◆), hidden from screen readers by markup.
+      /^[\p{P}\p{S}\s]+$/u,
+      // Routes and URLs, including the website field's "https://" placeholder.
+      /^(https?:)?\/[\w\-/.:?=&#]*$/,
+      // Translation keys and key prefixes passed to components that translate them.
+      /^[a-z][\w-]*(\.[\w-]+)+$/,
+    ],
+  },
+  // fadeIn and bind take a class name and a form field name.
+  callees: { exclude: [...i18nextDefaults.callees.exclude, 'fadeIn', 'bind'] },
+};
 
 /**
  * Packages talk only through declared contracts: the shell loads remotes at run time and never
@@ -59,6 +102,12 @@ export default tseslint.config(
   {
     files: ['**/*.test.{ts,tsx}'],
     languageOptions: { globals: { ...globals.jest } },
+  },
+  {
+    files: ['*/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
+    rules: { 'i18next/no-literal-string': ['error', noLiteralCopy] },
   },
   ...[...APPS, 'shared-i18n', 'site-config', 'shared-theme', 'remote-harness'].map((pkg) => ({
     files: [`${pkg}/src/**/*.{ts,tsx}`],

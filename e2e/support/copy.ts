@@ -37,3 +37,12 @@ export const REMOTES = [
   { name: 'booking', dir: 'remote-booking', path: '/booking', heading: 'title' },
   { name: 'contact', dir: 'remote-contact', path: '/contact', heading: 'title' },
 ] as const;
+
+/** Every key a package's translation file defines, as i18next shows one it cannot resolve. */
+export function keyPaths(packageDir: string): string[] {
+  const paths = (node: unknown, prefix: string): string[] =>
+    node !== null && typeof node === 'object'
+      ? Object.entries(node).flatMap(([key, child]) => paths(child, prefix ? `${prefix}.${key}` : key))
+      : [prefix];
+  return paths(load(packageDir, 'en'), '');
+}

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
-  findMissingTranslations,
   i18n,
   languageFromUrl,
   LanguageToggle,
@@ -11,8 +10,6 @@ import {
   setLanguage,
   useSiteLanguage,
 } from './index';
-import en from './locales/en.json';
-import es from './locales/es.json';
 
 registerTranslations('sample', { en: { greeting: 'Hello' }, es: { greeting: 'Hola' } });
 
@@ -70,12 +67,4 @@ test('the language is held in memory only, never written to storage', async () =
   expect(window.localStorage.length).toBe(0);
   expect(window.sessionStorage.length).toBe(0);
   expect(document.cookie).toBe('');
-});
-
-test('a string missing or empty in one language is reported', () => {
-  expect(findMissingTranslations({ en: { a: 'A', b: { c: 'C' } }, es: { a: '', b: {} } })).toEqual([
-    'es: a',
-    'es: b.c',
-  ]);
-  expect(findMissingTranslations({ en, es })).toEqual([]);
 });

@@ -14,7 +14,7 @@ export {
   type Language,
   type TranslationResources,
 } from './i18n';
-export { findMissingTranslations } from './findMissingTranslations';
+export { findTranslationMismatches } from './findTranslationMismatches';
 export {
   LANGUAGE_PARAM,
   languageFromUrl,
