@@ -44,7 +44,7 @@ export function DatePickerField({ value, onChange, error, buttonRef }: DatePicke
   const language = useLanguage();
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDivElement>(null);
-  const ids = { label: useId(), dialog: useId(), error: useId() };
+  const ids = { label: useId(), dialog: useId(), error: useId(), required: useId() };
   const selected = fromIsoDate(value);
   const today = startOfToday();
 
@@ -92,8 +92,8 @@ export function DatePickerField({ value, onChange, error, buttonRef }: DatePicke
         aria-controls={open ? ids.dialog : undefined}
         aria-labelledby={`${ids.label} ${ids.label}-value`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? ids.error : undefined}
-        aria-required="true"
+        // aria-required is not allowed on a button, so "required" is its description instead.
+        aria-describedby={error ? `${ids.required} ${ids.error}` : ids.required}
         onClick={() => setOpen((isOpen) => !isOpen)}
       >
         <span id={`${ids.label}-value`}>
@@ -106,6 +106,9 @@ export function DatePickerField({ value, onChange, error, buttonRef }: DatePicke
           />
         </svg>
       </button>
+      <span id={ids.required} hidden>
+        {t('datePicker.required')}
+      </span>
       {error && (
         <p id={ids.error} className="booking-field__error" role="alert">
           {error}

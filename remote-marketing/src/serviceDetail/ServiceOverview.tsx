@@ -13,7 +13,8 @@ export function ServiceOverview({ service }: { service: ServiceEntry }) {
         </h2>
         <p className="marketing-service-overview__text">{service.overview.description}</p>
       </div>
-      <aside className="marketing-service-benefits" aria-labelledby="service-benefits-title">
+      {/* A div, not an aside: a complementary landmark may not sit inside main. */}
+      <div className="marketing-service-benefits">
         <h2 id="service-benefits-title" className="marketing-service-benefits__title">
           {service.benefits.title}
         </h2>
@@ -25,7 +26,7 @@ export function ServiceOverview({ service }: { service: ServiceEntry }) {
             </li>
           ))}
         </ul>
-      </aside>
+      </div>
     </Section>
   );
 }

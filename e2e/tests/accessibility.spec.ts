@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import { test, expect, header, pageHeading } from '../support/fixtures';
+import { copy } from '../support/copy';
+import { MARKETING_PAGES, navigate, type Language } from '../support/marketingPages';
+import { field, fillBooking } from '../support/bookingForm';
+import { contactCopy, fillEnquiry, sendButton } from '../support/contactForm';
+import { axeViolations, DESKTOP, PHONE, settle } from '../support/accessibility';
+
+/** Every route of the composed site, with the package that owns it and the key of its heading. */
+const ROUTES = [
+  ...MARKETING_PAGES.map((page) => ({ path: page.path, owner: 'remote-marketing', heading: page.heading })),
+  { path: '/booking', owner: 'remote-booking', heading: 'title' },
+  { path: '/contact', owner: 'remote-contact', heading: 'title' },
+  { path: '/no-such-page', owner: 'shell', heading: 'notFound.title' },
+];
+
+const LANGUAGES: Language[] = ['en', 'es'];
+
+const WIDTHS = [
+  { name: 'desktop', use: { viewport: DESKTOP } },
+  { name: 'phone', use: { viewport: PHONE, isMobile: true, hasTouch: true } },
+];
+
+async function openSite(page: Page, url: string, language: Language): Promise<void> {
+  await page.goto(language === 'es' ? `${url}?lang=es` : url);
+}
+
+/** Checks the page as it is now, after its motion has finished, reporting under `state`. */
+async function expectNoViolations(page: Page, state: string): Promise<void> {
+  await settle(page);
+  expect.soft(await axeViolations(page), state).toEqual([]);
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width.name} width`, () => {
+    test.use(width.use);
+
+    for (const language of LANGUAGES) {
+      test(`every route, the open date picker and the menu pass axe (${language})`, async ({
+        page,
+        site,
+      }) => {
+        await openSite(page, site.url('shell', '/'), language);
+        for (const route of ROUTES) {
+          await navigate(page, route.path);
+          await expect(pageHeading(page)).toHaveText(copy(route.owner, language, route.heading));
+          await expectNoViolations(page, route.path);
+        }
+
+        await navigate(page, '/booking');
+        await field(page, 'preferredDate').click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectNoViolations(page, 'the open date picker');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
+
+        if (width.name === 'phone') {
+          await header(page).locator('button[aria-controls="shell-navigation"]').click();
+          await expect(
+            header(page).getByRole('link', { name: copy('shell', language, 'nav.about') }),
+          ).toBeVisible();
+          await expectNoViolations(page, 'the open mobile menu');
+        }
+      });
+    }
+  });
+}
+
+for (const language of LANGUAGES) {
+  test(`the booking form's error, validation and success states pass axe (${language})`, async ({
+    page,
+    site,
+  }) => {
+    await site.startBackend();
+    await openSite(page, site.url('shell', '/booking'), language);
+    const submit = page.locator('form button[type="submit"]');
+
+    await fillBooking(page, { except: ['preferredDate'] });
+    await submit.click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectNoViolations(page, 'booking without a date');
+
+    await page.route('**/rest/v1/bookings*', (route) => route.abort('connectionrefused'));
+    await fillBooking(page);
+    await submit.click();
+    await expect(page.getByTestId('booking-error')).toBeVisible();
+    await expectNoViolations(page, 'booking failed');
+
+    await page.unroute('**/rest/v1/bookings*');
+    await submit.click();
+    await expect(page.getByTestId('booking-success')).toBeVisible();
+    await expectNoViolations(page, 'booking sent');
+  });
+
+  test(`the contact form's error, validation and thank-you states pass axe (${language})`, async ({
+    page,
+    site,
+  }) => {
+    await site.startBackend();
+    await openSite(page, site.url('shell', '/contact'), language);
+
+    await sendButton(page, language).click();
+    await expectNoViolations(page, 'contact form left empty');
+
+    await page.route('**/api/v1.0/email/send', (route) => route.abort('connectionrefused'));
+    await fillEnquiry(page, language, {
+      name: 'Ana Pérez',
+      email: 'ana@example.com',
+      company: 'Café Azul',
+      phone: '+507 6000-0000',
+      service: 'SEO',
+      message: 'Hola',
+    });
+    await sendButton(page, language).click();
+    await expect(page.getByRole('alert')).toHaveText(contactCopy(language, 'sendError'));
+    await expectNoViolations(page, 'contact sending failed');
+
+    await page.unroute('**/api/v1.0/email/send');
+    await sendButton(page, language).click();
+    await expect(page.getByRole('heading', { name: contactCopy(language, 'thankYou.title') })).toBeVisible();
+    await expectNoViolations(page, 'contact thank-you');
+  });
+}
+
+test('the fallback of a remote that is down passes axe in both languages', async ({ page, site }) => {
+  await site.stop('contact');
+  try {
+    await page.goto(site.url('shell', '/contact'));
+    const fallback = page.getByTestId('remote-unavailable');
+    await expect(fallback).toContainText(copy('shell', 'en', 'remoteUnavailable.title'));
+    await expectNoViolations(page, 'remote unavailable (en)');
+    await page.getByTestId('language-toggle').click();
+    await expect(fallback).toContainText(copy('shell', 'es', 'remoteUnavailable.title'));
+    await expectNoViolations(page, 'remote unavailable (es)');
+  } finally {
+    await site.start('contact');
+  }
+});
