@@ -2,10 +2,11 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
 
 /**
- * The longest chain of requests, each started by code the previous one delivered, before the
- * page's main heading is rendered (document → main.js → registry → manifest → remoteEntry → …).
- * Lighthouse's own dependency tree leaves out scripts inserted at run time, which is exactly where
- * federation adds its round trips, so the chain is read from the browser's request initiators.
+ * How many round trips, one after another, the page needs before its main heading renders: a
+ * request is one wave after every request that had finished before it started (document →
+ * main.js → registry → manifest → remoteEntry → page chunk, for the composed site). Lighthouse's
+ * dependency tree leaves out scripts inserted at run time, which is where federation adds its
+ * round trips, so the waves are read from the browser's own network events.
  *
  * @param {string} url
  * @returns {Promise<{ chainLength: number, chain: string[] }>}
@@ -15,28 +16,33 @@ export async function measureRequestChain(url) {
   try {
     const page = await browser.newPage({ viewport: { width: 1350, height: 940 } });
     const cdp = await page.context().newCDPSession(page);
-    /** @type {Map<string, string[]>} url → the chain that led to it, itself included */
-    const chains = new Map();
-    let rendered = false;
-    cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
-      if (rendered || chains.has(request.url)) return;
-      /** @type {string[]} */
-      const initiators = [];
-      if (initiator.url) initiators.push(initiator.url);
-      for (let stack = initiator.stack; stack; stack = stack.parent) {
-        initiators.push(...stack.callFrames.map((frame) => frame.url));
-      }
-      const parent = initiators.map((candidate) => chains.get(candidate)).find(Boolean) ?? [];
-      chains.set(request.url, [...parent, request.url]);
+    /** @type {Map<string, { url: string, sent: number, finished: number }>} */
+    const requests = new Map();
+    cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp }) => {
+      requests.set(requestId, { url: request.url, sent: timestamp, finished: Infinity });
+    });
+    cdp.on('Network.loadingFinished', ({ requestId, timestamp }) => {
+      const request = requests.get(requestId);
+      if (request) request.finished = timestamp;
     });
     await cdp.send('Network.enable');
     await page.goto(url);
     await page.locator('main h1').first().waitFor();
-    rendered = true;
-    const chain = [...chains.values()].reduce(
-      (longest, next) => (next.length > longest.length ? next : longest),
-      [],
-    );
+    const sentBeforeHeading = new Set(requests.keys());
+    const beforeHeading = [...requests.entries()]
+      .filter(([id, request]) => sentBeforeHeading.has(id) && request.finished !== Infinity)
+      .map(([, request]) => request)
+      .sort((a, b) => a.sent - b.sent);
+    /** @type {Map<object, string[]>} each request's longest line of earlier, finished requests */
+    const chains = new Map();
+    for (const request of beforeHeading) {
+      const before = beforeHeading
+        .filter((earlier) => earlier.finished <= request.sent)
+        .map((earlier) => chains.get(earlier) ?? []);
+      const longest = before.reduce((a, b) => (b.length > a.length ? b : a), []);
+      chains.set(request, [...longest, request.url]);
+    }
+    const chain = [...chains.values()].reduce((a, b) => (b.length > a.length ? b : a), []);
     return { chainLength: chain.length, chain };
   } finally {
     await browser.close();

@@ -94,6 +94,8 @@ export function createFederatedConfig({ packageDir, exposes = {}, environment = 
           manifest: true,
           // Types cross the boundary through declared contracts, not by fetching running remotes.
           dts: false,
+          // Browsers only: leaves Node's remote-loading code out of every container's runtime.
+          experiments: { optimization: { target: 'web' } },
         }),
         new webpack.EnvironmentPlugin(
           Object.fromEntries([...SITE_CONFIG_VARIABLES, ...environment].map((name) => [name, null])),

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSiteLanguage } from 'shared-i18n';
 import { Header } from './Header';
 import { Footer } from './Footer';
+import { LIKELY_NEXT_PATHS } from './navigation';
+import { usePreloadLikelyPages } from '../remotes/usePreloadLikelyPages';
 import './Layout.css';
 
 /** Every route change starts at the top of the new page (SPEC §2). */
@@ -18,6 +20,7 @@ export function Layout() {
   const { t } = useTranslation('shell');
   useSiteLanguage();
   useScrollToTopOnNavigation();
+  usePreloadLikelyPages(LIKELY_NEXT_PATHS);
   return (
     <div className="shell-layout">
       <a className="shell-skip-link" href="#main">

@@ -6,6 +6,9 @@ export const NAVIGATION = [
   { to: '/about', label: 'nav.about' },
 ] as const;
 
+/** Pages worth loading before they are asked for: the header's links and its booking button. */
+export const LIKELY_NEXT_PATHS = [...NAVIGATION.map((link) => link.to), '/booking'];
+
 /** The footer's service links, as the SPEC lists them. */
 export const FOOTER_SERVICES = [
   { to: '/services/seo', label: 'footer.services.seo' },

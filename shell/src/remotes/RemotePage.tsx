@@ -1,28 +1,12 @@
 import { Suspense, use, useState } from 'react';
-import { loadRemotePage } from './loadRemotePage';
-import { remoteNameOf, type RemotePageId, type RemotePageModule } from './remoteContracts';
+import { forgetPageLoad, pageLoad } from './pageLoads';
+import { remoteNameOf, type RemotePageId } from './remoteContracts';
 import { RemoteBoundary } from './RemoteBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
 import { PageLoading } from './PageLoading';
 
-/**
- * One load per page, kept across navigations. A failed load stays cached until its boundary has
- * caught it (a fresh promise on every render would make React retry forever), then it is
- * forgotten so that Retry, or coming back to the page later, loads it afresh.
- */
-const pageLoads = new Map<RemotePageId, Promise<RemotePageModule>>();
-
-function remotePageLoad(page: RemotePageId): Promise<RemotePageModule> {
-  let load = pageLoads.get(page);
-  if (!load) {
-    load = loadRemotePage(page);
-    pageLoads.set(page, load);
-  }
-  return load;
-}
-
 function LoadedRemotePage({ page }: { page: RemotePageId }) {
-  const { default: Page } = use(remotePageLoad(page));
+  const { default: Page } = use(pageLoad(page));
   return <Page />;
 }
 
@@ -34,7 +18,7 @@ export function RemotePage({ page }: { page: RemotePageId }) {
     <RemoteBoundary
       key={`${page}#${attempt}`}
       remote={remoteNameOf(page)}
-      onError={() => pageLoads.delete(page)}
+      onError={() => forgetPageLoad(page)}
       onRetry={() => setAttempt((count) => count + 1)}
       fallback={(retry) => <RemoteUnavailable onRetry={retry} />}
     >

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { Layout } from '../layout/Layout';
 import { RemotePage } from '../remotes/RemotePage';
+import { REMOTE_ROUTES } from '../remotes/remoteRoutes';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
 
@@ -10,14 +11,7 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <RemotePage page="marketing/HomePage" /> },
-      { path: 'services', element: <RemotePage page="marketing/ServicesPage" /> },
-      { path: 'services/:serviceId', element: <RemotePage page="marketing/ServiceDetailPage" /> },
-      { path: 'about', element: <RemotePage page="marketing/AboutPage" /> },
-      { path: 'privacy', element: <RemotePage page="marketing/PrivacyPage" /> },
-      { path: 'terms', element: <RemotePage page="marketing/TermsPage" /> },
-      { path: 'booking', element: <RemotePage page="booking/BookingPage" /> },
-      { path: 'contact', element: <RemotePage page="contact/ContactPage" /> },
+      ...REMOTE_ROUTES.map(({ path, page }) => ({ path, element: <RemotePage page={page} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

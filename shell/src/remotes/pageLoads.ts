@@ -1,0 +1,73 @@
+import type { ReactPromise } from 'react';
+import { loadRemotePage } from './loadRemotePage';
+import { pageForPath } from './remoteRoutes';
+import type { RemotePageId, RemotePageModule } from './remoteContracts';
+
+/**
+ * A page load React can read at once when it has finished: `use()` returns the value of a promise
+ * marked fulfilled without suspending, so a preloaded page replaces the old one in the same frame
+ * instead of after a loading state (React holds a shown fallback for at least 300 ms).
+ */
+type PageLoad = Promise<RemotePageModule> & {
+  status: 'pending' | 'fulfilled' | 'rejected';
+  value?: RemotePageModule;
+  reason?: unknown;
+};
+
+interface Entry {
+  load: PageLoad;
+  /** A page on screen reads the load; only its boundary may then forget a failure. */
+  shown: boolean;
+}
+
+const loads = new Map<RemotePageId, Entry>();
+
+function start(page: RemotePageId): Entry {
+  let entry = loads.get(page);
+  if (!entry) {
+    const load: PageLoad = Object.assign(loadRemotePage(page), { status: 'pending' as const });
+    load.then(
+      (value) => Object.assign(load, { status: 'fulfilled', value }),
+      (reason: unknown) => Object.assign(load, { status: 'rejected', reason }),
+    );
+    entry = { load, shown: false };
+    loads.set(page, entry);
+  }
+  return entry;
+}
+
+/**
+ * The load of a page being shown: one per page, kept across navigations. A failure stays cached
+ * until the page's boundary has caught it (a fresh promise on every render would make React retry
+ * forever); `forgetPageLoad` then lets Retry, or a later visit, load it afresh.
+ */
+export function pageLoad(page: RemotePageId): ReactPromise<RemotePageModule> {
+  const entry = start(page);
+  entry.shown = true;
+  // Its status and value are kept in step with the promise above, as React's type describes.
+  return entry.load as ReactPromise<RemotePageModule>;
+}
+
+export function forgetPageLoad(page: RemotePageId): void {
+  loads.delete(page);
+}
+
+/** Starts loading the page a path shows, ahead of a visit. A failed preload is simply dropped. */
+export function preloadPath(pathname: string): void {
+  const page = pageForPath(pathname);
+  if (!page) return;
+  const entry = start(page);
+  entry.load.catch(() => {
+    if (!entry.shown && loads.get(page) === entry) loads.delete(page);
+  });
+}
+
+/** Settles when the page a path shows has loaded or failed; at once for a path without one. */
+export function pathSettled(pathname: string): Promise<void> {
+  const page = pageForPath(pathname);
+  if (!page) return Promise.resolve();
+  return start(page).load.then(
+    () => undefined,
+    () => undefined,
+  );
+}
