@@ -1,4 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants } from 'node:zlib';
 
@@ -55,4 +56,19 @@ export async function compressedFile(file, acceptEncoding) {
     body.catch(() => entry?.variants.delete(key));
   }
   return { body: await body, encoding };
+}
+
+/**
+ * Compresses every servable text file of a build ahead of its first request, in the background:
+ * brotli at its highest level takes about a quarter of a second for a large chunk, which a
+ * visitor of a CDN with precompressed files never waits for. Source maps are left to be asked for.
+ *
+ * @param {string} root
+ */
+export async function precompressFolder(root) {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && COMPRESSIBLE.test(file) && !file.endsWith('.map')) await compressedFile(file, 'br');
+  }
 }

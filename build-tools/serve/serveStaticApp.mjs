@@ -2,7 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
 import { ALWAYS_REVALIDATED } from '../webpack/createFederatedConfig.mjs';
-import { compressedFile } from './compressedFile.mjs';
+import { compressedFile, precompressFolder } from './compressedFile.mjs';
 
 /** @type {Record<string, string>} */
 const CONTENT_TYPES = {
@@ -97,6 +97,7 @@ export async function serveStaticApp({ root, port, host = '127.0.0.1', headers =
     server.once('error', reject);
     server.listen(port, host, () => resolve(undefined));
   });
+  precompressFolder(root).catch((error) => console.warn(`Could not precompress ${root}:`, error));
   return {
     url: `http://localhost:${port}`,
     close: () =>

@@ -1,4 +1,4 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { BookingInsert } from 'supabase-schema';
 import { bookingConfig } from '../config';
 
@@ -33,15 +33,32 @@ export function supabaseBookingStore(client: SupabaseClient): BookingStore {
   };
 }
 
-let defaultStore: BookingStore | null = null;
+let configuredStore: Promise<BookingStore> | null = null;
 
-/** The store the page uses: the Supabase project of the build configuration. */
-export function configuredBookingStore(): BookingStore {
-  defaultStore ??= supabaseBookingStore(
-    createClient(bookingConfig.supabaseUrl, bookingConfig.supabaseAnonKey, {
-      // Visitors never sign in: no session to keep, refresh or read from the shell's URL.
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    }),
+/**
+ * The Supabase project of the build configuration. supabase-js is fetched with the first booking
+ * sent, not with the page: it is a third of the page's JavaScript and only a sender needs it.
+ */
+function loadConfiguredStore(): Promise<BookingStore> {
+  configuredStore ??= import('@supabase/supabase-js').then(({ createClient }) =>
+    supabaseBookingStore(
+      createClient(bookingConfig.supabaseUrl, bookingConfig.supabaseAnonKey, {
+        // Visitors never sign in: no session to keep, refresh or read from the shell's URL.
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      }),
+    ),
   );
-  return defaultStore;
+  // A failed download (the remote's host down for a moment) is tried again with the next send.
+  configuredStore.catch(() => {
+    configuredStore = null;
+  });
+  return configuredStore;
 }
+
+/** The store the page uses. */
+export const configuredBookingStore: BookingStore = {
+  async insert(booking) {
+    const store = await loadConfiguredStore();
+    await store.insert(booking);
+  },
+};

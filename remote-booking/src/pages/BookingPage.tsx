@@ -24,7 +24,7 @@ export default function BookingPage() {
         <p className="booking-page__lead">{t('intro')}</p>
       </div>
       <div className="site-container">
-        <BookingForm store={configuredBookingStore()} />
+        <BookingForm store={configuredBookingStore} />
       </div>
     </section>
   );

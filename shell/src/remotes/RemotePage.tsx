@@ -1,5 +1,5 @@
-import { Suspense, use, useState } from 'react';
-import { forgetPageLoad, pageLoad } from './pageLoads';
+import { Suspense, use, useEffect, useState } from 'react';
+import { forgetPageLoad, pageLoad, pageShown } from './pageLoads';
 import { remoteNameOf, type RemotePageId } from './remoteContracts';
 import { RemoteBoundary } from './RemoteBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
@@ -7,6 +7,7 @@ import { PageLoading } from './PageLoading';
 
 function LoadedRemotePage({ page }: { page: RemotePageId }) {
   const { default: Page } = use(pageLoad(page));
+  useEffect(pageShown, []);
   return <Page />;
 }
 

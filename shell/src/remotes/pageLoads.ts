@@ -71,3 +71,23 @@ export function pathSettled(pathname: string): Promise<void> {
     () => undefined,
   );
 }
+
+let markFirstPageShown: () => void = () => undefined;
+const firstPageShown = new Promise<void>((resolve) => {
+  markFirstPageShown = resolve;
+});
+
+/** Told by a page once it is on screen. */
+export function pageShown(): void {
+  markFirstPageShown();
+}
+
+/** Settles once the first page is on screen (or has failed to load), so later work never delays it. */
+export function afterFirstPage(pathname: string): Promise<void> {
+  const page = pageForPath(pathname);
+  if (!page) return Promise.resolve();
+  return start(page).load.then(
+    () => firstPageShown,
+    () => undefined,
+  );
+}

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { pathSettled, preloadPath } from './pageLoads';
+import { afterFirstPage, preloadPath } from './pageLoads';
 
 interface NetworkInformation {
   saveData?: boolean;
 }
 
 /**
- * Once the page in view has loaded and the browser is idle, so the first page never shares the
+ * Once the first page is on screen and the browser is idle, so the first page never shares the
  * network or the main thread with pages that may never be opened.
  */
 function preloadWhenIdle(paths: readonly string[]): () => void {
@@ -15,7 +15,7 @@ function preloadWhenIdle(paths: readonly string[]): () => void {
   let cancel: () => void = () => undefined;
   let cancelled = false;
   const preloadAll = () => paths.forEach(preloadPath);
-  void pathSettled(window.location.pathname).then(() => {
+  void afterFirstPage(window.location.pathname).then(() => {
     if (cancelled) return;
     if ('requestIdleCallback' in window) {
       const handle = window.requestIdleCallback(preloadAll, { timeout: 5000 });
