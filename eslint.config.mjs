@@ -51,22 +51,24 @@ const noLiteralCopy = {
 /**
  * Packages talk only through declared contracts: the shell loads remotes at run time and never
  * imports them; remotes never import the shell or each other; shared packages import no app.
+ * Outside tests, routing comes from the shared-router singleton: a direct react-router import
+ * would bring a second router (its own context) into the page.
  */
-function onlyContracts(self) {
+function onlyContracts(self, { inTests }) {
   const forbidden = APPS.filter((app) => app !== self);
-  return {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: forbidden.flatMap((app) => [app, `${app}/*`, `**/${app}/**`]),
-            message: 'Packages talk through exposed modules, shared-i18n, site-config and typed props only.',
-          },
-        ],
-      },
-    ],
-  };
+  const patterns = [
+    {
+      group: forbidden.flatMap((app) => [app, `${app}/*`, `**/${app}/**`]),
+      message: 'Packages talk through exposed modules, shared-i18n, site-config and typed props only.',
+    },
+  ];
+  if (!inTests) {
+    patterns.push({
+      group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
+      message: 'Import routing from shared-router, the one router every app shares.',
+    });
+  }
+  return { 'no-restricted-imports': ['error', { patterns }] };
 }
 
 export default tseslint.config(
@@ -109,8 +111,8 @@ export default tseslint.config(
     plugins: { i18next },
     rules: { 'i18next/no-literal-string': ['error', noLiteralCopy] },
   },
-  ...[...APPS, 'shared-i18n', 'site-config', 'shared-theme', 'remote-harness'].map((pkg) => ({
-    files: [`${pkg}/src/**/*.{ts,tsx}`],
-    rules: onlyContracts(pkg),
-  })),
+  ...[...APPS, 'shared-i18n', 'site-config', 'shared-theme', 'remote-harness'].flatMap((pkg) => [
+    { files: [`${pkg}/src/**/*.{ts,tsx}`], rules: onlyContracts(pkg, { inTests: false }) },
+    { files: [`${pkg}/src/**/*.test.{ts,tsx}`], rules: onlyContracts(pkg, { inTests: true }) },
+  ]),
 );

@@ -81,8 +81,10 @@ try {
     }
     for (const pathname of pages) {
       for (const build of order) {
-        const { chainLength, chain } = await measureRequestChain(new URL(pathname, site[build]).href);
-        record(`desktop ${pathname}`, build, { chainLength });
+        const { chainLength, chain, firstLoadScriptBytes } = await measureRequestChain(
+          new URL(pathname, site[build]).href,
+        );
+        record(`desktop ${pathname}`, build, { chainLength, firstLoadScriptBytes });
         chains[`${build} ${pathname}`] = chain;
       }
     }

@@ -6,24 +6,31 @@ import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
  * request is one wave after every request that had finished before it started (document →
  * main.js → registry → manifest → remoteEntry → page chunk, for the composed site). Lighthouse's
  * dependency tree leaves out scripts inserted at run time, which is where federation adds its
- * round trips, so the waves are read from the browser's own network events.
+ * round trips, so the waves are read from the browser's own network events. The same run gives
+ * the JavaScript transferred before the heading: the first load, without what is preloaded later.
  *
  * @param {string} url
- * @returns {Promise<{ chainLength: number, chain: string[] }>}
+ * @returns {Promise<{ chainLength: number, chain: string[], firstLoadScriptBytes: number }>}
  */
 export async function measureRequestChain(url) {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1350, height: 940 } });
     const cdp = await page.context().newCDPSession(page);
-    /** @type {Map<string, { url: string, sent: number, finished: number }>} */
+    /** @type {Map<string, { url: string, sent: number, finished: number, bytes: number, script: boolean }>} */
     const requests = new Map();
-    cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp }) => {
-      requests.set(requestId, { url: request.url, sent: timestamp, finished: Infinity });
+    cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp, type }) => {
+      requests.set(requestId, {
+        url: request.url,
+        sent: timestamp,
+        finished: Infinity,
+        bytes: 0,
+        script: type === 'Script',
+      });
     });
-    cdp.on('Network.loadingFinished', ({ requestId, timestamp }) => {
+    cdp.on('Network.loadingFinished', ({ requestId, timestamp, encodedDataLength }) => {
       const request = requests.get(requestId);
-      if (request) request.finished = timestamp;
+      if (request) Object.assign(request, { finished: timestamp, bytes: encodedDataLength });
     });
     await cdp.send('Network.enable');
     await page.goto(url);
@@ -43,7 +50,10 @@ export async function measureRequestChain(url) {
       chains.set(request, [...longest, request.url]);
     }
     const chain = [...chains.values()].reduce((a, b) => (b.length > a.length ? b : a), []);
-    return { chainLength: chain.length, chain };
+    const firstLoadScriptBytes = beforeHeading
+      .filter((request) => request.script)
+      .reduce((sum, request) => sum + request.bytes, 0);
+    return { chainLength: chain.length, chain, firstLoadScriptBytes };
   } finally {
     await browser.close();
   }

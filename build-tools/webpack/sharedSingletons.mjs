@@ -12,8 +12,8 @@ const SINGLETON_PACKAGES = {
   'react/jsx-dev-runtime': 'react',
   'react-dom': 'react-dom',
   'react-dom/client': 'react-dom',
-  'react-router': 'react-router',
-  'react-router-dom': 'react-router-dom',
+  // Routing is shared through this facade, never as react-router itself (see shared-router).
+  'shared-router': 'shared-router',
   i18next: 'i18next',
   'react-i18next': 'react-i18next',
   'shared-i18n': 'shared-i18n',

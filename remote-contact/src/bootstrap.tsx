@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate } from 'shared-router';
 import { renderIsolationHarness } from 'remote-harness';
 import ContactPage from './pages/ContactPage';
 

@@ -7,7 +7,7 @@ import {
   RouterProvider,
   useLocation,
   type RouteObject,
-} from 'react-router-dom';
+} from 'shared-router';
 import { useTranslation } from 'react-i18next';
 import {
   languageFromUrl,

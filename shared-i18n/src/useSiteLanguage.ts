@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'shared-router';
 import { DEFAULT_LANGUAGE, currentLanguage, i18n, isLanguage, type Language } from './i18n';
 
 /** The query parameter that carries a non-default language, so a Spanish page can be shared. */

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'shared-router';
 import { languageFromUrl, setLanguage } from 'shared-i18n';
 import 'shared-theme/base.css';
 import './i18n';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-router';
 import { BOOKING_MAX_LENGTH } from 'supabase-schema';
 import {
   EMPTY_BOOKING_FORM,

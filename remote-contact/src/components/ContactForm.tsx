@@ -1,6 +1,6 @@
 import { useEffect, useRef, type Ref } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-router';
 import { NAMESPACE } from '../i18n';
 import type { ContactEnquiry, EnquiryField } from '../enquiry/contactEnquiry';
 import type { ContactFormStatus } from '../enquiry/contactFormState';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-router';
 import { Icon } from './Icon';
 import './ArrowLink.css';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-router';
 import { useTranslation } from 'react-i18next';
 import { HighlightGrid } from '../about/HighlightGrid';
 import { OurStory } from '../about/OurStory';

@@ -1,4 +1,4 @@
-import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'shared-router';
 import { resolveServiceId, serviceRoute } from '../content/serviceIds';
 import { ServiceDetail } from '../serviceDetail/ServiceDetail';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'shared-router';
 import { useTranslation } from 'react-i18next';
 import { siteConfig, siteEmailHref, sitePhoneHref } from 'site-config';
 import { FOOTER_COMPANY, FOOTER_SERVICES } from './navigation';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'shared-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from 'shared-i18n';
 import { siteConfig } from 'site-config';

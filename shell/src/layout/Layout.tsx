@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'shared-router';
 import { useTranslation } from 'react-i18next';
 import { useSiteLanguage } from 'shared-i18n';
 import { Header } from './Header';

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from 'shared-router';
 import { useTranslation } from 'react-i18next';
 import './StatusPage.css';
 

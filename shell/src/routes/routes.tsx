@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'shared-router';
 import { Layout } from '../layout/Layout';
 import { RemotePage } from '../remotes/RemotePage';
 import { REMOTE_ROUTES } from '../remotes/remoteRoutes';
