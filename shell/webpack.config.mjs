@@ -1,3 +1,8 @@
 import { createFederatedConfig } from 'build-tools/webpack';
 
-export default createFederatedConfig({ packageDir: import.meta.dirname, title: 'Istmo Digital' });
+export default createFederatedConfig({
+  packageDir: import.meta.dirname,
+  title: 'Istmo Digital',
+  // The remote registry (REGISTRY_URL in src/remotes/remoteRegistry.ts) arrives with main.js.
+  preloadFetches: ['/remotes.json'],
+});

@@ -12,8 +12,9 @@ export const FIGURES = {
   fcpMs: { label: 'FCP', unit: 'ms' },
   tbtMs: { label: 'TBT', unit: 'ms', target: { composed: (v) => v <= 50, text: '≤ 50 ms' } },
   cls: { label: 'CLS', unit: '', digits: 3, target: { composed: (v) => v <= 0.01, text: '≤ 0.01' } },
-  scriptBytes: {
-    label: 'JavaScript transferred',
+  scriptBytes: { label: 'JavaScript transferred (whole load)', unit: 'B' },
+  firstLoadScriptBytes: {
+    label: 'First-load JavaScript (before the heading)',
     unit: 'B',
     target: { ratio: 1.25, text: 'composed/monolith ≤ 1.25' },
   },

@@ -28,8 +28,16 @@ export const ALWAYS_REVALIDATED = [
  * @param {Record<string, string>} [options.exposes] federation exposes of a remote
  * @param {string[]} [options.environment] build-time variables the app reads through process.env
  * @param {string} [options.title] the html title before the app sets its own
+ * @param {string[]} [options.preloadFetches] same-origin URLs the app fetches at start, requested
+ *   by index.html in parallel with the scripts instead of after them
  */
-export function createFederatedConfig({ packageDir, exposes = {}, environment = [], title = 'Agency' }) {
+export function createFederatedConfig({
+  packageDir,
+  exposes = {},
+  environment = [],
+  title = 'Agency',
+  preloadFetches = [],
+}) {
   const app = findApp(path.basename(packageDir));
   const isHost = Object.keys(exposes).length === 0;
   const publicFolder = path.join(packageDir, 'public');
@@ -103,6 +111,7 @@ export function createFederatedConfig({ packageDir, exposes = {}, environment = 
         new HtmlWebpackPlugin({
           template: path.join(import.meta.dirname, 'index.html'),
           title,
+          preloadFetches,
           // Deep links (/services/seo) load the same page, so its scripts need absolute URLs.
           publicPath: '/',
         }),

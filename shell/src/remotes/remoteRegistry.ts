@@ -78,7 +78,8 @@ export function resolveRegistry(raw: unknown, sources: OverrideSources): RemoteR
 }
 
 export async function fetchRegistry(): Promise<RemoteRegistry> {
-  const response = await fetch(REGISTRY_URL, { cache: 'no-cache' });
+  // Served no-cache, so this revalidates; a plain request also picks up index.html's preload.
+  const response = await fetch(REGISTRY_URL);
   if (!response.ok) throw new Error(`Remote registry ${REGISTRY_URL} answered ${response.status}`);
   return resolveRegistry(await response.json(), {
     search: window.location.search,
