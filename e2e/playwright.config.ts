@@ -1,16 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumPath } from './support/chromiumPath.mjs';
-
-/** The flags this machine's headless Chromium needs (no sandbox as root, no background network). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS, chromiumPath } from 'build-tools/chromium';
 
 export default defineConfig({
   testDir: './tests',
@@ -25,7 +14,7 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },
-    launchOptions: { executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: chromiumPath() ?? undefined, args: CHROMIUM_FLAGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -1,7 +1,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
+import { CHROMIUM_FLAGS } from 'build-tools/chromium';
+import { requireChromium } from './requireChromium.mjs';
 
 /** Lighthouse's own presets: mobile is its default config (simulated slow 4G, 4x CPU slowdown). */
 const PRESETS = { mobile: undefined, desktop: desktopConfig };
@@ -24,8 +25,8 @@ function transferred(lhr, resourceType) {
  */
 export async function measureWithLighthouse(url, preset) {
   const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath(),
-    chromeFlags: CHROMIUM_FLAGS,
+    chromePath: requireChromium(),
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     logLevel: 'silent',
   });
   try {

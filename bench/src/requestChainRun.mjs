@@ -1,5 +1,6 @@
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
+import { CHROMIUM_FLAGS } from 'build-tools/chromium';
+import { requireChromium } from './requireChromium.mjs';
 
 /**
  * How many round trips, one after another, the page needs before its main heading renders: a
@@ -13,7 +14,7 @@ import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
  * @returns {Promise<{ chainLength: number, chain: string[], firstLoadScriptBytes: number }>}
  */
 export async function measureRequestChain(url) {
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1350, height: 940 } });
     const cdp = await page.context().newCDPSession(page);

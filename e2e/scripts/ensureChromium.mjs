@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { chromiumPath } from '../support/chromiumPath.mjs';
+import { chromiumPath } from 'build-tools/chromium';
 
 /**
  * The end-to-end tests drive a real Chromium. Use CHROME_PATH, then /usr/bin/chromium; on a fresh

@@ -7,3 +7,14 @@ export function chromiumPath() {
   if (process.env.CHROME_PATH) return existsSync(process.env.CHROME_PATH) ? process.env.CHROME_PATH : null;
   return CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
 }
+
+/** What this machine's headless Chromium needs: no sandbox as root, no background network. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
