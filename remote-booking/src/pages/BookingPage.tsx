@@ -19,11 +19,13 @@ export default function BookingPage() {
       <title>{t('metaTitle')}</title>
       <meta name="description" content={t('metaDescription')} />
       <script type="application/ld+json">{JSON.stringify(structuredData)}</script>
-      <div className="booking-page__intro site-container">
-        <h1 className="booking-page__title">{t('title')}</h1>
-        <p className="booking-page__lead">{t('intro')}</p>
+      <div className="booking-page__hero">
+        <div className="booking-page__intro site-container">
+          <h1 className="booking-page__title">{t('title')}</h1>
+          <p className="booking-page__lead">{t('intro')}</p>
+        </div>
       </div>
-      <div className="site-container">
+      <div className="booking-page__form site-container">
         <BookingForm store={configuredBookingStore} />
       </div>
     </section>
