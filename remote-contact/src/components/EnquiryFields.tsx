@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ChangeEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n';
 import {
@@ -17,61 +17,35 @@ interface EnquiryFieldsProps {
   nameInputRef: Ref<HTMLInputElement>;
 }
 
+/** The fields typed as text: each has a length limit (the service is chosen from a list). */
+type TextField = keyof typeof ENQUIRY_MAX_LENGTH;
+
 /** The six fields of an enquiry (SPEC §3, §5). */
 export function EnquiryFields({ enquiry, onEdit, nameInputRef }: EnquiryFieldsProps) {
   const { t } = useTranslation(NAMESPACE);
+  /** What every text control shares: its id, name, length limit and the value kept in the enquiry. */
+  const bind = (field: TextField) => ({
+    id: `contact-${field}`,
+    className: 'contact-field__control',
+    name: field,
+    maxLength: ENQUIRY_MAX_LENGTH[field],
+    value: enquiry[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onEdit(field, event.target.value),
+  });
   return (
     <div className="contact-form__fields">
       <FormField htmlFor="contact-name" label={t('form.name')} required>
-        <input
-          ref={nameInputRef}
-          id="contact-name"
-          className="contact-field__control"
-          name="name"
-          type="text"
-          autoComplete="name"
-          required
-          maxLength={ENQUIRY_MAX_LENGTH.name}
-          value={enquiry.name}
-          onChange={(event) => onEdit('name', event.target.value)}
-        />
+        <input ref={nameInputRef} {...bind('name')} type="text" autoComplete="name" required />
       </FormField>
       <FormField htmlFor="contact-email" label={t('form.email')} required>
-        <input
-          id="contact-email"
-          className="contact-field__control"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={ENQUIRY_MAX_LENGTH.email}
-          value={enquiry.email}
-          onChange={(event) => onEdit('email', event.target.value)}
-        />
+        <input {...bind('email')} type="email" autoComplete="email" required />
       </FormField>
       <FormField htmlFor="contact-company" label={t('form.company')}>
-        <input
-          id="contact-company"
-          className="contact-field__control"
-          name="company"
-          type="text"
-          autoComplete="organization"
-          maxLength={ENQUIRY_MAX_LENGTH.company}
-          value={enquiry.company}
-          onChange={(event) => onEdit('company', event.target.value)}
-        />
+        <input {...bind('company')} type="text" autoComplete="organization" />
       </FormField>
       <FormField htmlFor="contact-phone" label={t('form.phone')}>
-        <input
-          id="contact-phone"
-          className="contact-field__control"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={ENQUIRY_MAX_LENGTH.phone}
-          value={enquiry.phone}
-          onChange={(event) => onEdit('phone', event.target.value)}
-        />
+        <input {...bind('phone')} type="tel" autoComplete="tel" />
       </FormField>
       <FormField htmlFor="contact-service" label={t('form.service')} wide>
         <select
@@ -93,17 +67,7 @@ export function EnquiryFields({ enquiry, onEdit, nameInputRef }: EnquiryFieldsPr
         </select>
       </FormField>
       <FormField htmlFor="contact-message" label={t('form.message')} required wide>
-        <textarea
-          id="contact-message"
-          className="contact-field__control"
-          name="message"
-          rows={5}
-          required
-          maxLength={ENQUIRY_MAX_LENGTH.message}
-          placeholder={t('form.messagePlaceholder')}
-          value={enquiry.message}
-          onChange={(event) => onEdit('message', event.target.value)}
-        />
+        <textarea {...bind('message')} rows={5} required placeholder={t('form.messagePlaceholder')} />
       </FormField>
     </div>
   );

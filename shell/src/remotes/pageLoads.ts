@@ -62,17 +62,20 @@ export function preloadPath(pathname: string): void {
   });
 }
 
-/** Settles when the page a path shows has loaded or failed; at once for a path without one. */
-export function pathSettled(pathname: string): Promise<void> {
+/** The load of the page a path shows, started if need be; null for a path without one (404). */
+function loadForPath(pathname: string): PageLoad | null {
   const page = pageForPath(pathname);
-  if (!page) return Promise.resolve();
-  return start(page).load.then(
-    () => undefined,
-    () => undefined,
-  );
+  return page ? start(page).load : null;
 }
 
-let markFirstPageShown: () => void = () => undefined;
+const nothing = () => undefined;
+
+/** Settles when the page a path shows has loaded or failed; at once for a path without one. */
+export function pathSettled(pathname: string): Promise<void> {
+  return loadForPath(pathname)?.then(nothing, nothing) ?? Promise.resolve();
+}
+
+let markFirstPageShown: () => void = nothing;
 const firstPageShown = new Promise<void>((resolve) => {
   markFirstPageShown = resolve;
 });
@@ -84,10 +87,5 @@ export function pageShown(): void {
 
 /** Settles once the first page is on screen (or has failed to load), so later work never delays it. */
 export function afterFirstPage(pathname: string): Promise<void> {
-  const page = pageForPath(pathname);
-  if (!page) return Promise.resolve();
-  return start(page).load.then(
-    () => firstPageShown,
-    () => undefined,
-  );
+  return loadForPath(pathname)?.then(() => firstPageShown, nothing) ?? Promise.resolve();
 }
