@@ -35,6 +35,8 @@ for (const language of ['en', 'es'] as const) {
     site,
   }) => {
     await page.goto(site.url('shell', language === 'es' ? '/contact?lang=es' : '/contact'));
+    // The layout renders with the page (the shell waits for it), so wait before listing links.
+    await expect(pageHeading(page)).toHaveText(text('title'));
     const details = page.getByRole('region', { name: text('detailsLabel') });
     const footerLinks = await footer(page).locator('a[href^="tel:"], a[href^="mailto:"]').all();
     expect(footerLinks).toHaveLength(2);
