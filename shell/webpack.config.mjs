@@ -5,4 +5,6 @@ export default createFederatedConfig({
   title: 'Istmo Digital',
   // The remote registry (REGISTRY_URL in src/remotes/remoteRegistry.ts) arrives with main.js.
   preloadFetches: ['/remotes.json'],
+  // Renders each request of the composed site on the shell's Node server (shell/server).
+  serverEntry: './src/server/entry.server.ts',
 });

@@ -3,12 +3,14 @@ import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { APPS } from '../apps.mjs';
 import { serveStaticApp } from './serveStaticApp.mjs';
+import { serveShell } from '../../shell/server/serveShell.mjs';
 import { securityHeaders } from './securityHeaders.mjs';
 import { readSiteOrigins } from './siteOrigins.mjs';
 
 /**
- * The composed site locally: every built app on its own origin, as they are deployed, and the
- * local backend (Supabase's REST and EmailJS's send protocols) in a process of its own.
+ * The composed site locally: every built app on its own origin, as they are deployed (the shell's
+ * server rendering each page, the remotes as static hosts), and the local backend (Supabase's REST
+ * and EmailJS's send protocols) in a process of its own.
  */
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 const backendEntry = path.join(repositoryRoot, 'local-backend', 'dist', 'main.js');
@@ -30,7 +32,10 @@ for (const app of APPS) {
     console.error(`${app.dir} is not built: run "npm run build" first.`);
     process.exit(1);
   }
-  const server = await serveStaticApp({ root, port: app.port, headers });
+  const server =
+    app.name === 'shell'
+      ? await serveShell({ root, port: app.port, headers })
+      : await serveStaticApp({ root, port: app.port, headers });
   servers.push(server);
   console.log(`${app.dir.padEnd(17)} ${server.url}`);
 }

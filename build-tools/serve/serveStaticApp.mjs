@@ -1,26 +1,9 @@
-import http from 'node:http';
 import path from 'node:path';
-import { stat } from 'node:fs/promises';
+import { constants as zlib } from 'node:zlib';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
 import { ALWAYS_REVALIDATED } from '../webpack/createFederatedConfig.mjs';
-import { compressedFile, precompressFolder } from './compressedFile.mjs';
-
-/** @type {Record<string, string>} */
-const CONTENT_TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 const CONTENT_HASH = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 
@@ -36,75 +19,77 @@ function cacheControlFor(fileName) {
 }
 
 /**
- * @param {string} root
- * @param {string} urlPath
- * @returns {Promise<string | null>}
+ * @typedef {object} StaticAppOptions
+ * @property {string} root the built app (its dist folder)
+ * @property {Record<string, string>} [headers] sent with every response (securityHeaders.mjs)
+ * @property {(pathname: string) => boolean} [allowedPath] files that may be served (default: all)
+ * @property {boolean} [serveIndexForRoutes] answer paths without a file extension with index.html
+ *   (a client-rendered app, such as a remote's harness); otherwise they reach `onRoute`
  */
-async function findFile(root, urlPath) {
-  const relative = path.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
-  const candidate = path.join(root, relative);
-  if (!candidate.startsWith(root)) return null;
-  try {
-    const info = await stat(candidate);
-    if (info.isFile()) return candidate;
-    if (info.isDirectory()) return findFile(root, path.join(relative, 'index.html'));
-  } catch {
-    return null;
+
+/**
+ * A Fastify server for one built app, as a static host (CDN, bucket) serves it: CORS so another
+ * origin may load its federated code, cache headers by file kind, ETags, and the brotli or gzip
+ * files the build wrote (anything else, such as server-rendered HTML, is compressed on the fly).
+ *
+ * @param {StaticAppOptions} options
+ */
+export async function createStaticApp({ root, headers = {}, allowedPath = () => true, serveIndexForRoutes = true }) {
+  const app = Fastify({ logger: false, return503OnClosing: true });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers({ ...headers, 'Access-Control-Allow-Origin': '*' });
+  });
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    // On-the-fly compression is for dynamic responses: a fast level, not the build's best.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  await app.register(fastifyStatic, {
+    root: path.resolve(root),
+    preCompressed: true,
+    index: serveIndexForRoutes ? ['index.html'] : false,
+    cacheControl: false,
+    allowedPath: (pathname) => allowedPath(pathname),
+    setHeaders: (reply, file) => {
+      reply.header('Cache-Control', cacheControlFor(path.basename(file)));
+    },
+  });
+  app.options('/*', async (_request, reply) => {
+    reply.code(204).header('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS').send();
+  });
+  if (serveIndexForRoutes) {
+    app.setNotFoundHandler(async (request, reply) => {
+      const { pathname } = new URL(request.url, 'http://localhost');
+      if (path.extname(pathname) !== '') return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    });
   }
-  return null;
+  return app;
 }
 
 /**
- * Serves one built app the way a static host (CDN, bucket) would: CORS for cross-origin remote
- * loading, cache headers by file kind, brotli or gzip for text, and index.html for any path without a file extension so
- * client-side routes work on reload.
- *
- * @param {{ root: string, port: number, host?: string, headers?: Record<string, string> }} options
- *   headers: sent with every response (the site's security headers, see securityHeaders.mjs)
+ * Starts a Fastify app on a port of this machine.
+ * @param {import('fastify').FastifyInstance} app
+ * @param {{ port: number, host?: string }} where
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export async function serveStaticApp({ root, port, host = '127.0.0.1', headers = {} }) {
-  const server = http.createServer(async (request, response) => {
-    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS' }).end();
-      return;
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { Allow: 'GET, HEAD, OPTIONS' }).end();
-      return;
-    }
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-    let file = await findFile(root, pathname);
-    if (!file && path.extname(pathname) === '') file = await findFile(root, 'index.html');
-    if (!file) {
-      response.writeHead(404, { 'Content-Type': CONTENT_TYPES['.txt'] }).end('Not found');
-      return;
-    }
-    const fileName = path.basename(file);
-    const { body, encoding } = await compressedFile(file, request.headers['accept-encoding']);
-    response.writeHead(200, {
-      'Content-Type': CONTENT_TYPES[path.extname(fileName)] ?? 'application/octet-stream',
-      'Cache-Control': cacheControlFor(fileName),
-      'Content-Length': body.length,
-      Vary: 'Accept-Encoding',
-      ...(encoding ? { 'Content-Encoding': encoding } : {}),
-    });
-    response.end(request.method === 'HEAD' ? undefined : body);
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(undefined));
-  });
-  precompressFolder(root).catch((error) => console.warn(`Could not precompress ${root}:`, error));
+export async function listen(app, { port, host = '127.0.0.1' }) {
+  await app.listen({ port, host });
   return {
     url: `http://localhost:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve(undefined));
-        // Browsers keep connections alive; a stopped server must stop answering at once.
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      // Browsers keep connections alive; a stopped server must stop answering at once.
+      app.server.closeAllConnections();
+      await app.close();
+    },
   };
+}
+
+/**
+ * Serves one built app the way a static host would (a remote and its harness, or any build).
+ * @param {StaticAppOptions & { port: number, host?: string }} options
+ */
+export async function serveStaticApp({ port, host, ...options }) {
+  return listen(await createStaticApp(options), { port, host });
 }

@@ -1,11 +1,18 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { findApp } from '../apps.mjs';
 import { sharedSingletons } from './sharedSingletons.mjs';
+import { moduleRules } from './moduleRules.mjs';
+import { ServerContainerManifestPlugin, SERVER_FOLDER } from './ServerContainerManifestPlugin.mjs';
+
+const require = createRequire(import.meta.url);
 
 /** Variables of the one site configuration (site-config), which every app bundles. */
 const SITE_CONFIG_VARIABLES = ['SITE_NAME', 'SITE_PHONE', 'SITE_EMAIL', 'SITE_URL'];
@@ -17,114 +24,193 @@ export const ALWAYS_REVALIDATED = [
   'mf-manifest.json',
   'mf-stats.json',
   'remoteEntry.js',
+  'main.js',
 ];
+
+export { SERVER_FOLDER };
+
+/**
+ * @typedef {object} FederatedAppOptions
+ * @property {string} packageDir the app's folder (import.meta.dirname of its webpack config)
+ * @property {Record<string, string>} [exposes] federation exposes of a remote
+ * @property {string[]} [environment] build-time variables the app reads through process.env
+ * @property {string} [title] the html title of the client-rendered page
+ * @property {string} [serverEntry] the host's module that renders a request (shell only)
+ * @property {string[]} [preloadFetches] same-origin URLs the client-rendered page fetches at start
+ */
+
+/** @param {FederatedAppOptions} options @param {boolean} isProduction */
+function sharedSettings({ packageDir, environment = [] }, isProduction) {
+  const app = findApp(path.basename(packageDir));
+  return {
+    app,
+    mode: /** @type {const} */ (isProduction ? 'production' : 'development'),
+    context: packageDir,
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    environmentPlugin: new webpack.EnvironmentPlugin(
+      Object.fromEntries([...SITE_CONFIG_VARIABLES, ...environment].map((name) => [name, null])),
+    ),
+    federation: {
+      name: app.name,
+      filename: 'remoteEntry.js',
+      // Remotes are registered at run time from the registry, never at build time.
+      remotes: {},
+      shared: sharedSingletons(packageDir),
+      // A remote that is down must never hold up the host's own start.
+      shareStrategy: /** @type {const} */ ('loaded-first'),
+      // Types cross the boundary through declared contracts, not by fetching running remotes.
+      dts: false,
+    },
+  };
+}
+
+/**
+ * The browser build: what visitors download. A remote's index.html is its isolation harness.
+ * @param {FederatedAppOptions} options @param {boolean} isProduction
+ * @returns {import('webpack').Configuration & { devServer?: object }}
+ */
+function browserConfig(options, isProduction) {
+  const { packageDir, exposes = {}, title = 'Agency', preloadFetches = [] } = options;
+  const { app, environmentPlugin, federation, ...settings } = sharedSettings(options, isProduction);
+  const isHost = Object.keys(exposes).length === 0;
+  const hashed = isProduction ? '.[contenthash:12]' : '';
+  const publicFolder = path.join(packageDir, 'public');
+  return {
+    ...settings,
+    name: 'browser',
+    entry: './src/index.ts',
+    devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(packageDir, 'dist'),
+      // The shell serves deep links, so its chunks need absolute URLs; a remote's chunks are
+      // found next to whatever URL its remoteEntry.js was loaded from.
+      publicPath: isHost ? '/' : 'auto',
+      // Entry chunks keep plain names (federation's runtime cannot template a content hash for
+      // the chunk it lives in); they are tiny and served no-cache, like remoteEntry.js.
+      filename: '[name].js',
+      chunkFilename: `[name]${hashed}.js`,
+      cssFilename: `[name]${hashed}.css`,
+      cssChunkFilename: `[name]${hashed}.css`,
+      assetModuleFilename: `assets/[name]${hashed}[ext]`,
+      uniqueName: app.name,
+      clean: true,
+    },
+    module: { rules: moduleRules({ isProduction, isServer: false }) },
+    plugins: [
+      new ModuleFederationPlugin({
+        ...federation,
+        exposes,
+        manifest: true,
+        // Browsers only: leaves Node's remote-loading code out of every container's runtime.
+        experiments: { optimization: { target: 'web' } },
+      }),
+      new MiniCssExtractPlugin({ filename: `[name]${hashed}.css`, chunkFilename: `[name]${hashed}.css` }),
+      new ServerContainerManifestPlugin({ isHost }),
+      environmentPlugin,
+      new HtmlWebpackPlugin({
+        template: path.join(import.meta.dirname, 'index.html'),
+        title,
+        preloadFetches,
+        // Deep links (/services/seo) load the same page, so its scripts need absolute URLs.
+        publicPath: '/',
+      }),
+      ...(existsSync(publicFolder) ? [new CopyWebpackPlugin({ patterns: [{ from: publicFolder }] })] : []),
+      // Precompressed once at build, as a CDN stores them; the static server sends these files.
+      ...(isProduction
+        ? ['brotliCompress', 'gzip'].map(
+            (algorithm) =>
+              new CompressionPlugin({
+                algorithm,
+                // Not the JSON files: the federation manifest is completed after this stage.
+                test: /\.(js|css|html|svg)$/,
+                filename: `[path][base].${algorithm === 'gzip' ? 'gz' : 'br'}`,
+                compressionOptions: algorithm === 'gzip' ? { level: 9 } : {},
+                threshold: 1024,
+                minRatio: 0.9,
+              }),
+          )
+        : []),
+    ],
+    performance: { hints: false },
+    devServer: {
+      port: app.port,
+      historyApiFallback: true,
+      hot: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      client: { overlay: { warnings: false } },
+    },
+  };
+}
+
+/**
+ * The server build: a Node container a host loads over HTTP at run time, beside the browser one,
+ * with the same exposes and shared singletons; for the host, the module that renders a request.
+ * @param {FederatedAppOptions} options @param {boolean} isProduction
+ * @returns {import('webpack').Configuration}
+ */
+function serverConfig(options, isProduction) {
+  const { packageDir, exposes = {}, serverEntry } = options;
+  const { app, environmentPlugin, federation, ...settings } = sharedSettings(options, isProduction);
+  const isHost = Boolean(serverEntry);
+  // A remote's server files are named into `server/` under the browser build's root, so its
+  // public path (set at run time by serverPublicPath.js) is the browser build's; the host's own
+  // server bundle is read from disk and has no assets.
+  const folder = isHost ? '' : `${SERVER_FOLDER}/`;
+  return {
+    ...settings,
+    name: 'server',
+    // Built after the browser build, which empties dist/ first.
+    dependencies: ['browser'],
+    target: 'async-node',
+    entry: serverEntry ? { main: serverEntry } : {},
+    devtool: 'source-map',
+    output: {
+      path: path.join(packageDir, 'dist', isHost ? SERVER_FOLDER : ''),
+      publicPath: isHost ? '/' : '',
+      filename: `${folder}[name].js`,
+      chunkFilename: `${folder}[name].[contenthash:12].js`,
+      assetModuleFilename: `assets/[name]${isProduction ? '.[contenthash:12]' : ''}[ext]`,
+      library: { type: 'commonjs-module' },
+      uniqueName: `${app.name}_server`,
+      clean: false,
+    },
+    module: { rules: moduleRules({ isProduction, isServer: true }) },
+    optimization: { minimize: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        ...federation,
+        filename: `${folder}remoteEntry.js`,
+        exposes,
+        manifest: false,
+        remoteType: 'script',
+        library: { type: 'commonjs-module' },
+        runtimePlugins: [
+          require.resolve('@module-federation/node/runtimePlugin'),
+          ...(isHost ? [] : [path.join(import.meta.dirname, 'runtime', 'serverPublicPath.js')]),
+        ],
+      }),
+      new MiniCssExtractPlugin(),
+      environmentPlugin,
+    ],
+    performance: { hints: false },
+  };
+}
 
 /**
  * The one webpack configuration of the site. Every app (shell and remotes) calls it with its name
- * and exposes; a remote also gets an isolation harness as its own index.html.
+ * and exposes; it builds the app twice from the same sources: for browsers, and for Node.
  *
- * @param {object} options
- * @param {string} options.packageDir the app's folder (import.meta.dirname of its webpack config)
- * @param {Record<string, string>} [options.exposes] federation exposes of a remote
- * @param {string[]} [options.environment] build-time variables the app reads through process.env
- * @param {string} [options.title] the html title before the app sets its own
- * @param {string[]} [options.preloadFetches] same-origin URLs the app fetches at start, requested
- *   by index.html in parallel with the scripts instead of after them
+ * @param {FederatedAppOptions} options
  */
-export function createFederatedConfig({
-  packageDir,
-  exposes = {},
-  environment = [],
-  title = 'Agency',
-  preloadFetches = [],
-}) {
-  const app = findApp(path.basename(packageDir));
-  const isHost = Object.keys(exposes).length === 0;
-  const publicFolder = path.join(packageDir, 'public');
-
+export function createFederatedConfig(options) {
   /**
-   * @param {unknown} _env
+   * @param {Record<string, unknown>} env
    * @param {{ mode?: string }} argv
-   * @returns {import('webpack').Configuration & { devServer?: object }}
    */
-  return (_env, argv) => {
+  return (env, argv) => {
     const isProduction = argv.mode !== 'development';
-    const hashed = isProduction ? '.[contenthash:12]' : '';
-    return {
-      mode: isProduction ? 'production' : 'development',
-      context: packageDir,
-      entry: './src/index.ts',
-      devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
-      output: {
-        path: path.join(packageDir, 'dist'),
-        // The shell serves deep links from one index.html, so its chunks need absolute URLs; a
-        // remote's chunks are found next to whatever URL its remoteEntry.js was loaded from.
-        publicPath: isHost ? '/' : 'auto',
-        // Entry chunks keep plain names (federation's runtime cannot template a content hash for
-        // the chunk it lives in); they are tiny and served no-cache, like remoteEntry.js.
-        filename: '[name].js',
-        chunkFilename: `[name]${hashed}.js`,
-        assetModuleFilename: `assets/[name]${hashed}[ext]`,
-        uniqueName: app.name,
-        clean: true,
-      },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
-      module: {
-        rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !isProduction } },
-                  target: 'es2022',
-                },
-              },
-            },
-          },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
-          { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
-        ],
-      },
-      plugins: [
-        new ModuleFederationPlugin({
-          name: app.name,
-          filename: 'remoteEntry.js',
-          exposes,
-          // Remotes are registered at run time from the shell's registry, never at build time.
-          remotes: {},
-          shared: sharedSingletons(packageDir),
-          // A remote that is down must never hold up the shell's own start.
-          shareStrategy: 'loaded-first',
-          manifest: true,
-          // Types cross the boundary through declared contracts, not by fetching running remotes.
-          dts: false,
-          // Browsers only: leaves Node's remote-loading code out of every container's runtime.
-          experiments: { optimization: { target: 'web' } },
-        }),
-        new webpack.EnvironmentPlugin(
-          Object.fromEntries([...SITE_CONFIG_VARIABLES, ...environment].map((name) => [name, null])),
-        ),
-        new HtmlWebpackPlugin({
-          template: path.join(import.meta.dirname, 'index.html'),
-          title,
-          preloadFetches,
-          // Deep links (/services/seo) load the same page, so its scripts need absolute URLs.
-          publicPath: '/',
-        }),
-        ...(existsSync(publicFolder) ? [new CopyWebpackPlugin({ patterns: [{ from: publicFolder }] })] : []),
-      ],
-      performance: { hints: false },
-      devServer: {
-        port: app.port,
-        historyApiFallback: true,
-        hot: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        client: { overlay: { warnings: false } },
-      },
-    };
+    // The dev servers hot-reload the browser build only (the composed dev site renders in the browser).
+    if (env?.WEBPACK_SERVE) return browserConfig(options, isProduction);
+    return [browserConfig(options, isProduction), serverConfig(options, isProduction)];
   };
 }

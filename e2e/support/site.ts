@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { APPS, findApp } from 'build-tools/apps';
 import { serveStaticApp } from 'build-tools/serve';
+import { serveShell } from 'shell/server';
 import { startLocalBackend, type RunningBackend } from 'local-backend';
 import { securityHeaders } from '../../build-tools/serve/securityHeaders.mjs';
 import { readSiteOrigins } from '../../build-tools/serve/siteOrigins.mjs';
@@ -11,7 +12,8 @@ type AppName = (typeof APPS)[number]['name'];
 type Server = Awaited<ReturnType<typeof serveStaticApp>>;
 
 /**
- * The built apps served on their real ports, each on its own origin, as `npm start` serves them,
+ * The built apps served on their real ports, each on its own origin, as `npm start` serves them
+ * (the shell by its server-rendering server),
  * with the local backend on its port over an in-memory database; tests stop and restart single
  * apps (or the backend) to prove the others keep working. Every app sends the site's security
  * headers, as its production host must.
@@ -57,7 +59,11 @@ export class ComposedSite {
     headers = securityHeaders(readSiteOrigins()),
   ): Promise<void> {
     if (this.servers.has(name)) return;
-    this.servers.set(name, await serveStaticApp({ root, port: findApp(name).port, headers }));
+    const port = findApp(name).port;
+    // The shell is served by its rendering server, each remote by a static host, as in production.
+    const server =
+      name === 'shell' ? await serveShell({ root, port, headers }) : await serveStaticApp({ root, port, headers });
+    this.servers.set(name, server);
   }
 
   async stop(name: AppName): Promise<void> {

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
@@ -39,7 +39,21 @@ export function registerTranslations(namespace: string, resources: TranslationRe
   }
 }
 
-export function currentLanguage(): Language {
-  const language = i18n.resolvedLanguage ?? i18n.language;
+/** The language an i18next instance translates into, as one of the site's languages. */
+export function languageOf(instance: Pick<I18n, 'resolvedLanguage' | 'language'>): Language {
+  const language = instance.resolvedLanguage ?? instance.language;
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
+export function currentLanguage(): Language {
+  return languageOf(i18n);
+}
+
+/**
+ * An i18next instance for one server render: it shares the singleton's translations (every
+ * namespace a remote registers) but has its own language, so concurrent requests in different
+ * languages never switch each other's.
+ */
+export function createRequestI18n(language: Language): I18n {
+  return i18n.cloneInstance({ lng: language, initAsync: false });
 }

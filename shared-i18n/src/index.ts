@@ -8,6 +8,7 @@ export {
   i18n,
   registerTranslations,
   currentLanguage,
+  createRequestI18n,
   isLanguage,
   SUPPORTED_LANGUAGES,
   DEFAULT_LANGUAGE,

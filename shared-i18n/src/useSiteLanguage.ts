@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'shared-router';
-import { DEFAULT_LANGUAGE, currentLanguage, i18n, isLanguage, type Language } from './i18n';
+import { DEFAULT_LANGUAGE, i18n, isLanguage, languageOf, type Language } from './i18n';
 
 /** The query parameter that carries a non-default language, so a Spanish page can be shared. */
 export const LANGUAGE_PARAM = 'lang';
@@ -16,10 +16,13 @@ export function setLanguage(language: Language): Promise<unknown> {
   return i18n.changeLanguage(language);
 }
 
-/** The current language, re-rendering the caller when it changes. */
+/**
+ * The current language, re-rendering the caller when it changes. Read from the i18next instance
+ * of the render (a per-request clone on the server), never from the shared singleton.
+ */
 export function useLanguage(): Language {
-  useTranslation();
-  return currentLanguage();
+  const { i18n: instance } = useTranslation();
+  return languageOf(instance);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'shared-router';
 import { languageFromUrl, setLanguage } from 'shared-i18n';
 import 'shared-theme/base.css';
@@ -7,27 +7,49 @@ import './i18n';
 import { routes } from './routes/routes';
 import { loadRegistry } from './remotes/loadRemotePage';
 import { pathSettled } from './remotes/pageLoads';
+import { RenderedPagesContext } from './remotes/renderedPages';
+import { Document } from './document/Document';
+import { readSsrState } from './document/ssrState';
 
 void setLanguage(languageFromUrl(window.location.search));
 // Fetch the registry now, without waiting: the layout renders while remotes are located.
 loadRegistry().catch((error: unknown) => console.error('[shell] remote registry unavailable', error));
 
+const router = createBrowserRouter(routes);
+const serverState = readSsrState();
+
+if (serverState) {
+  // The server sent the whole page: hydrate it as it is. A page whose module is still loading
+  // keeps its server HTML until it arrives; one the server could not render starts as its panel.
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <RenderedPagesContext.Provider value={{ modules: new Map(), failed: new Set(serverState.failedPages) }}>
+        <Document state={serverState}>
+          <RouterProvider router={router} />
+        </Document>
+      </RenderedPagesContext.Provider>
+    </StrictMode>,
+  );
+} else {
+  renderInBrowser();
+}
+
 /**
- * How long the first render may wait for the page of the URL. Rendered together, the layout and
- * the page appear in one frame; rendered before it, the page would wait behind a loading state
- * that React keeps for at least 300 ms. A slow remote still gets the layout and its loading state.
+ * How long the client-rendered page (served when the server could not render) waits for the page
+ * of the URL, so the layout and the page appear in one frame rather than behind a loading state.
  */
 const FIRST_PAGE_WAIT_MS = 1500;
 
-const router = createBrowserRouter(routes);
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html lacks #root');
-const firstPage = pathSettled(window.location.pathname);
-const patience = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
-void Promise.race([firstPage, patience]).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  ),
-);
+function renderInBrowser() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html lacks #root');
+  const patience = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
+  void Promise.race([pathSettled(window.location.pathname), patience]).then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
+  );
+}

@@ -3,16 +3,23 @@ import { resolveServiceId, serviceRoute } from '../content/serviceIds';
 import { ServiceDetail } from '../serviceDetail/ServiceDetail';
 
 /**
- * /services/:serviceId. A known id shows its page; an alias (/services/content) moves to the real
- * id and any other id to /services, both replacing the history entry so Back skips the detour.
+ * Where /services/:serviceId sends the visitor instead of showing it: an alias (/services/content)
+ * to its real id, any other unknown id to /services. The shell's server answers it with a
+ * permanent redirect; in the browser the page below replaces the history entry.
  */
+export function redirectFor(params: Readonly<Record<string, string | undefined>>): string | null {
+  const resolution = resolveServiceId(params.serviceId);
+  if (resolution.kind === 'unknown') return '/services';
+  if (resolution.kind === 'alias') return serviceRoute(resolution.id);
+  return null;
+}
+
+/** /services/:serviceId: a known id shows its page; others move on, so Back skips the detour. */
 export default function ServiceDetailPage() {
-  const { serviceId } = useParams();
+  const params = useParams();
   const { search } = useLocation();
-  const resolution = resolveServiceId(serviceId);
-  if (resolution.kind === 'unknown') return <Navigate to={{ pathname: '/services', search }} replace />;
-  if (resolution.kind === 'alias') {
-    return <Navigate to={{ pathname: serviceRoute(resolution.id), search }} replace />;
-  }
-  return <ServiceDetail key={resolution.id} id={resolution.id} />;
+  const redirect = redirectFor(params);
+  if (redirect) return <Navigate to={{ pathname: redirect, search }} replace />;
+  const resolution = resolveServiceId(params.serviceId);
+  return resolution.kind === 'known' ? <ServiceDetail key={resolution.id} id={resolution.id} /> : null;
 }

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 export const HEADER_SCROLL_THRESHOLD = 50;
 
 export function useScrolledPast(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(() => window.scrollY > threshold);
+  // Read after the first render: the server, and so hydration, render the page unscrolled.
+  const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > threshold);
     update();

@@ -3,6 +3,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 interface RemoteBoundaryProps {
   remote: string;
   fallback: (retry: () => void) => ReactNode;
+  /** The server could not render the page and sent the fallback: start from it, Retry included. */
+  failedOnServer?: boolean;
   /** Told once per failure, before the fallback shows. */
   onError: () => void;
   onRetry: () => void;
@@ -18,7 +20,9 @@ interface RemoteBoundaryState {
  * throwing while rendering) so the layout and the other remotes keep working.
  */
 export class RemoteBoundary extends Component<RemoteBoundaryProps, RemoteBoundaryState> {
-  override state: RemoteBoundaryState = { error: null };
+  override state: RemoteBoundaryState = {
+    error: this.props.failedOnServer ? new Error(`remote "${this.props.remote}" failed on the server`) : null,
+  };
 
   static getDerivedStateFromError(error: Error): RemoteBoundaryState {
     return { error };

@@ -1,30 +1,56 @@
-import { Suspense, use, useEffect, useState } from 'react';
+import { Suspense, use, useContext, useEffect, useState } from 'react';
 import { forgetPageLoad, pageLoad, pageShown } from './pageLoads';
-import { remoteNameOf, type RemotePageId } from './remoteContracts';
+import { remoteNameOf, type RemoteName, type RemotePageId } from './remoteContracts';
 import { RemoteBoundary } from './RemoteBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
 import { PageLoading } from './PageLoading';
+import { RenderedPagesContext } from './renderedPages';
+import { overrideRequested } from './remoteRegistry';
 
 function LoadedRemotePage({ page }: { page: RemotePageId }) {
-  const { default: Page } = use(pageLoad(page));
+  const serverLoaded = useContext(RenderedPagesContext).modules.get(page);
+  const { default: Page } = serverLoaded ?? use(pageLoad(page));
   useEffect(pageShown, []);
   return <Page />;
+}
+
+const never = new Promise<never>(() => undefined);
+
+/** Keeps the server's HTML of a page in place while hydrating, without rendering the page. */
+function ServerHtml(): never {
+  return use(never);
+}
+
+/**
+ * True for a page that a QA override (query or localStorage) points at a candidate build. The
+ * server never runs a visitor's candidate: it sent the registry's page, which stays on screen,
+ * not hydrated, until the page's slot is rendered afresh in the browser after hydration.
+ */
+function useRenderInBrowserOnly(remote: RemoteName): boolean {
+  const [overridden] = useState(() => typeof window !== 'undefined' && overrideRequested(remote));
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return overridden && !hydrated;
 }
 
 /** A remote's page inside the shell's layout, with a localized fallback and Retry if it fails. */
 export function RemotePage({ page }: { page: RemotePageId }) {
   const [attempt, setAttempt] = useState(0);
+  const failedOnServer = useContext(RenderedPagesContext).failed.has(page) && attempt === 0;
+  const remote = remoteNameOf(page);
+  const holdServerHtml = useRenderInBrowserOnly(remote);
   return (
     // A retry remounts the boundary; the failed load is forgotten by then, so the page loads afresh.
     <RemoteBoundary
       key={`${page}#${attempt}`}
-      remote={remoteNameOf(page)}
+      remote={remote}
+      failedOnServer={failedOnServer}
       onError={() => forgetPageLoad(page)}
       onRetry={() => setAttempt((count) => count + 1)}
       fallback={(retry) => <RemoteUnavailable onRetry={retry} />}
     >
-      <Suspense fallback={<PageLoading />}>
-        <LoadedRemotePage page={page} />
+      <Suspense key={holdServerHtml ? 'server-html' : 'page'} fallback={<PageLoading />}>
+        {holdServerHtml ? <ServerHtml /> : <LoadedRemotePage page={page} />}
       </Suspense>
     </RemoteBoundary>
   );

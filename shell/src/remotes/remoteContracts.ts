@@ -4,10 +4,15 @@ import type { ComponentType } from 'react';
  * What the shell may load from each remote: the contract between the shell and the remote teams.
  * It mirrors each remote's `exposes` map; a remote may add modules, but renaming or removing one
  * listed here breaks the shell. Every exposed page is a component without props: it reads the
- * route (react-router) and the language (shared-i18n) from the shared singletons.
+ * route (shared-router) and the language (react-i18next's context) from the shared singletons.
  */
 export interface RemotePageModule {
   default: ComponentType;
+  /**
+   * Optional: where the route's parameters send the visitor instead (an unknown or renamed id),
+   * so the server can answer a permanent redirect. In the browser the page itself navigates.
+   */
+  redirectFor?: (params: Readonly<Record<string, string | undefined>>) => string | null;
 }
 
 export const REMOTE_PAGES = {

@@ -50,6 +50,17 @@ function readStoredOverride(): string | null {
   }
 }
 
+/**
+ * Whether this browser asks for a QA override of a remote (the registry may still refuse it):
+ * read before the registry arrives, so such a page is never hydrated from the server's version.
+ */
+export function overrideRequested(name: RemoteName): boolean {
+  const override =
+    parseOverride(new URLSearchParams(window.location.search).get(OVERRIDE_PARAM)) ??
+    parseOverride(readStoredOverride());
+  return override?.name === name;
+}
+
 function isRegistry(value: unknown): value is RemoteRegistry {
   const remotes = (value as RemoteRegistry | null)?.remotes;
   return (

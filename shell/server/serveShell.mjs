@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
+import { createStaticApp, listen } from 'build-tools/serve';
+
+const require = createRequire(import.meta.url);
+const SHELL_DIST = path.resolve(import.meta.dirname, '..', 'dist');
+
+/**
+ * How rendered HTML may be cached: browsers revalidate every time (ETag), a CDN keeps it a minute
+ * and serves it stale while it revalidates, so a deployed remote reaches visitors within that.
+ */
+const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/** When a remote could not be rendered: crawlers come back later instead of indexing the panel. */
+const RETRY_AFTER_SECONDS = '30';
+
+/** @param {string} html */
+function scriptsOf(html) {
+  return [...html.matchAll(/<script[^>]*\ssrc=["']?([^"'\s>]+)/g)].map((match) => /** @type {string} */ (match[1]));
+}
+
+/**
+ * @typedef {object} ShellServerOptions
+ * @property {number} port
+ * @property {string} [host]
+ * @property {string} [root] the shell's build (dist), with its server bundle in dist/server
+ * @property {Record<string, string>} [headers] the site's security headers (securityHeaders.mjs)
+ * @property {string} [registryFile] the environment's remotes.json (default: the build's own)
+ * @property {number} [remoteBudgetMs] how long a remote may take before the page is sent without it
+ * @property {number} [manifestTtlMs] how long a remote's manifest is trusted before it is revalidated
+ */
+
+/**
+ * The shell's server: renders every route of the composed site to HTML, loading the page's remote
+ * at run time, and serves the shell's own static files. A render that fails for a reason of its
+ * own (a bug) falls back to the client-rendered page, so the site keeps working.
+ *
+ * @param {ShellServerOptions} options
+ */
+export async function serveShell({
+  port,
+  host,
+  root = SHELL_DIST,
+  headers = {},
+  registryFile = path.join(root, 'remotes.json'),
+  remoteBudgetMs = 1000,
+  manifestTtlMs = 1000,
+}) {
+  const clientRenderedPage = await readFile(path.join(root, 'index.html'), 'utf8');
+  /** @type {string[]} */
+  const stylesheets = JSON.parse(await readFile(path.join(root, 'host-stylesheets.json'), 'utf8'));
+  const serverBundle = path.join(root, 'server', 'main.js');
+  delete require.cache[serverBundle];
+  const { createSiteRenderer } = require(serverBundle);
+  const renderer = await createSiteRenderer({
+    readRegistry: async () => JSON.parse(await readFile(registryFile, 'utf8')),
+    assets: {
+      stylesheets: stylesheets.map((file) => `/${file}`),
+      scripts: scriptsOf(clientRenderedPage),
+      preloadFetches: ['/remotes.json'],
+    },
+    remoteBudgetMs,
+    manifestTtlMs,
+    log: { error: (/** @type {string} */ message, /** @type {unknown} */ error) => console.error(message, error) },
+  });
+
+  const app = await createStaticApp({
+    root,
+    headers,
+    // The server's own bundle and build notes are not for browsers.
+    allowedPath: (pathname) => !pathname.startsWith('/server/') && pathname !== '/host-stylesheets.json',
+    serveIndexForRoutes: false,
+  });
+  /** @type {import('fastify').RouteHandlerMethod} */
+  const renderRoute = async (request, reply) => {
+    const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+    if (path.extname(url.pathname) !== '' || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    try {
+      const outcome = await renderer.render(url);
+      if (outcome.kind === 'redirect') {
+        return reply.code(outcome.status).header('Location', outcome.location).header('Cache-Control', HTML_CACHE_CONTROL).send();
+      }
+      const etag = `"${createHash('sha1').update(outcome.html).digest('base64url')}"`;
+      reply.code(outcome.status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+      if (outcome.status === 503) {
+        return reply.header('Cache-Control', 'no-store').header('Retry-After', RETRY_AFTER_SECONDS).send(outcome.html);
+      }
+      reply.header('Cache-Control', HTML_CACHE_CONTROL).header('ETag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.send(outcome.html);
+    } catch (error) {
+      console.error(`[shell] server rendering failed for ${url.pathname}; sent the client-rendered page`, error);
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(clientRenderedPage);
+    }
+  };
+  // Files are served as they are; every other path is a route of the site, rendered here.
+  app.get('/', renderRoute);
+  app.setNotFoundHandler(renderRoute);
+  return listen(app, { port, host });
+}

@@ -1,0 +1,20 @@
+import type { RemotePageId } from '../remotes/remoteContracts';
+
+/** What the server tells the browser beside its HTML, so hydration renders what it rendered. */
+export interface SsrState {
+  /** Pages the server answered with their "temporarily unavailable" panel. */
+  failedPages: RemotePageId[];
+}
+
+export const SSR_STATE_ELEMENT_ID = 'shell-ssr-state';
+
+/** JSON safe inside a <script> element: no "</script>" or "<!--" can close it early. */
+export function serializeSsrState(state: SsrState): string {
+  return JSON.stringify(state).replace(/</g, '\\u003c');
+}
+
+/** The state of a server-rendered page, or null for the client-rendered page (no server HTML). */
+export function readSsrState(): SsrState | null {
+  const element = document.getElementById(SSR_STATE_ELEMENT_ID);
+  return element?.textContent ? (JSON.parse(element.textContent) as SsrState) : null;
+}

@@ -1,0 +1,13 @@
+import type { SiteRendererOptions } from './siteRenderer';
+
+/**
+ * The shell's server bundle: the Node server (shell/server) calls this once at start. The async
+ * boundary lets federation negotiate the shared singletons before any of them runs, as in the
+ * browser entry.
+ */
+export async function createSiteRenderer(options: SiteRendererOptions) {
+  const { createSiteRenderer: create } = await import('./siteRenderer');
+  return create(options);
+}
+
+export type { SiteRendererOptions, RenderOutcome } from './siteRenderer';

@@ -1,0 +1,81 @@
+import { Writable } from 'node:stream';
+import { preinit, preload } from 'react-dom';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { StaticRouterProvider, createStaticRouter, type createStaticHandler } from 'shared-router';
+import { Document } from '../document/Document';
+import type { SsrState } from '../document/ssrState';
+import { RenderedPagesContext, type RenderedPages } from '../remotes/renderedPages';
+
+type StaticHandler = ReturnType<typeof createStaticHandler>;
+type StaticContext = Exclude<Awaited<ReturnType<StaticHandler['query']>>, Response>;
+
+/** The files a page needs before it paints, and the scripts that hydrate it. */
+export interface DocumentAssets {
+  /** The shell's stylesheets, then the page's: linked in <head>, so the HTML paints styled. */
+  stylesheets: { shell: readonly string[]; page: readonly string[] };
+  /** Fetched by the shell's script at start; requested with the HTML instead of after it. */
+  preloadFetches: readonly string[];
+  scripts: readonly string[];
+}
+
+function PageAssets({ assets }: { assets: DocumentAssets }) {
+  for (const href of assets.stylesheets.shell) preinit(href, { as: 'style', precedence: 'shell' });
+  for (const href of assets.stylesheets.page) preinit(href, { as: 'style', precedence: 'page' });
+  for (const href of assets.preloadFetches) preload(href, { as: 'fetch', crossOrigin: 'anonymous' });
+  return null;
+}
+
+export interface DocumentRender {
+  handler: StaticHandler;
+  context: StaticContext;
+  i18n: I18n;
+  rendered: RenderedPages;
+  state: SsrState;
+  assets: DocumentAssets;
+}
+
+/**
+ * Renders one request's document to a string once everything in it is ready (the page's module is
+ * loaded before, so nothing waits). Errors inside the page are returned, not thrown: the caller
+ * renders the page's fallback instead.
+ */
+export function renderDocument({ handler, context, i18n, rendered, state, assets }: DocumentRender) {
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const errors: unknown[] = [];
+  return new Promise<{ html: string; errors: unknown[] }>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(Buffer.from(chunk));
+        done();
+      },
+      final(done) {
+        resolve({ html: Buffer.concat(chunks).toString('utf8'), errors });
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(
+      <I18nextProvider i18n={i18n}>
+        <RenderedPagesContext.Provider value={rendered}>
+          <Document state={state}>
+            <PageAssets assets={assets} />
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </Document>
+        </RenderedPagesContext.Provider>
+      </I18nextProvider>,
+      {
+        bootstrapScripts: [...assets.scripts],
+        // Everything is ready before the first byte: one document, with no boundary sent apart
+        // (outlined boundaries come with inline scripts, which the site's CSP does not allow).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onAllReady: () => stream.pipe(sink),
+        onShellError: reject,
+        onError: (error) => {
+          errors.push(error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,106 @@
+import { LRUCache } from 'lru-cache';
+import { createStaticHandler } from 'shared-router';
+import { createRequestI18n, languageFromUrl } from 'shared-i18n';
+import '../i18n';
+import { routes } from '../routes/routes';
+import { pageForPath } from '../remotes/remoteRoutes';
+import type { RemoteRegistry } from '../remotes/remoteRegistry';
+import type { RemotePageId } from '../remotes/remoteContracts';
+import { NO_RENDERED_PAGES } from '../remotes/renderedPages';
+import { ServerRemotes, withinBudget, type LoadedPage } from './serverRemotes';
+import { renderDocument, type DocumentAssets } from './renderDocument';
+
+export interface SiteRendererOptions {
+  /** The environment's registry (remotes.json), read again whenever a manifest is revalidated. */
+  readRegistry: () => Promise<RemoteRegistry>;
+  /** The shell's own stylesheets, scripts and start-up fetches (from its browser build). */
+  assets: Omit<DocumentAssets, 'stylesheets'> & { stylesheets: readonly string[] };
+  /** How long a remote may take to give its page before the server answers without it. */
+  remoteBudgetMs: number;
+  /** How long a remote's manifest is trusted before it is asked again for a new deploy. */
+  manifestTtlMs: number;
+  log: { error: (message: string, error?: unknown) => void };
+}
+
+export type RenderOutcome =
+  | { kind: 'page'; status: 200 | 404 | 503; html: string }
+  | { kind: 'redirect'; status: 308; location: string };
+
+interface PageLoadResult {
+  page: RemotePageId | null;
+  loaded: LoadedPage | null;
+}
+
+/**
+ * Renders any URL of the composed site to its complete HTML: the shell's layout with the page the
+ * route table gives, loaded from its remote at run time. Every render gets its own router and its
+ * own i18next instance; only what is the same for every visitor is kept between requests (the
+ * remotes' containers, and rendered HTML keyed by path, language and the page remote's version).
+ */
+export function createSiteRenderer(options: SiteRendererOptions) {
+  const remotes = new ServerRemotes({ readRegistry: options.readRegistry, manifestTtlMs: options.manifestTtlMs });
+  const handler = createStaticHandler(routes);
+  const rendered = new LRUCache<string, RenderOutcome>({ max: 2000 });
+
+  async function loadPageFor(pathname: string): Promise<PageLoadResult> {
+    const page = pageForPath(pathname);
+    if (!page) return { page, loaded: null };
+    try {
+      return { page, loaded: await withinBudget(remotes.loadPage(page), options.remoteBudgetMs, page) };
+    } catch (error) {
+      options.log.error(`[shell] ${page} could not be loaded on the server`, error);
+      return { page, loaded: null };
+    }
+  }
+
+  type StaticContext = Exclude<Awaited<ReturnType<typeof handler.query>>, Response>;
+
+  async function renderPage(url: URL, context: StaticContext, { page, loaded }: PageLoadResult): Promise<RenderOutcome> {
+    const attempt = async (failed: boolean) => {
+      const failedPages = page && failed ? [page] : [];
+      return renderDocument({
+        handler,
+        context,
+        i18n: createRequestI18n(languageFromUrl(url.search)),
+        rendered: {
+          modules: page && loaded && !failed ? new Map([[page, loaded.module]]) : NO_RENDERED_PAGES.modules,
+          failed: new Set(failedPages),
+        },
+        state: { failedPages },
+        assets: {
+          ...options.assets,
+          stylesheets: { shell: options.assets.stylesheets, page: loaded?.stylesheets ?? [] },
+        },
+      });
+    };
+    const pageFailed = Boolean(page && !loaded);
+    let result = await attempt(pageFailed);
+    if (result.errors.length > 0 && page && !pageFailed) {
+      // The page threw while rendering: answer with its fallback, as the browser would show it.
+      options.log.error(`[shell] ${page} failed while rendering on the server`, result.errors[0]);
+      result = await attempt(true);
+      if (result.errors.length === 0) return { kind: 'page', status: 503, html: result.html };
+    }
+    if (result.errors.length > 0) throw result.errors[0];
+    return { kind: 'page', status: !page ? 404 : pageFailed ? 503 : 200, html: result.html };
+  }
+
+  return {
+    async render(url: URL): Promise<RenderOutcome> {
+      const load = await loadPageFor(url.pathname);
+      const key = `${url.pathname}|${languageFromUrl(url.search)}|${load.loaded?.version ?? ''}`;
+      const cacheable = Boolean(load.loaded || !load.page);
+      const cached = cacheable ? rendered.get(key) : undefined;
+      if (cached) return cached;
+      const context = await handler.query(new Request(url.href));
+      if (context instanceof Response) throw new Error(`Unexpected response for ${url.pathname}`);
+      const params = context.matches.at(-1)?.params ?? {};
+      const redirect = load.loaded?.module.redirectFor?.(params);
+      const outcome: RenderOutcome = redirect
+        ? { kind: 'redirect', status: 308, location: `${redirect}${url.search}` }
+        : await renderPage(url, context, load);
+      if (cacheable && outcome.status !== 503) rendered.set(key, outcome);
+      return outcome;
+    },
+  };
+}
