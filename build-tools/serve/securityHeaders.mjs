@@ -19,10 +19,10 @@ export function securityHeaders({ remoteOrigins, apiOrigins }) {
     // A remote's packaged images are served from its own origin; the favicon is a data: URL.
     'img-src': ["'self'", 'data:', ...remoteOrigins],
     'font-src': ["'self'", ...remoteOrigins],
-    // style-loader injects each bundle's CSS as <style> elements and components set style
-    // attributes (animation delays); a nonce could cover the elements but never the attributes.
-    // Inline styles cannot run code, and scripts stay limited to the origins above.
-    'style-src': ["'self'", "'unsafe-inline'"],
+    // Each app's CSS is a file on its own origin, linked by the server's HTML or loaded with its
+    // chunk. 'unsafe-inline' remains for style attributes (animation delays), which a nonce could
+    // never cover; inline styles cannot run code, and scripts stay limited to the origins above.
+    'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

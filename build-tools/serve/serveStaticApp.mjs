@@ -34,7 +34,12 @@ function cacheControlFor(fileName) {
  *
  * @param {StaticAppOptions} options
  */
-export async function createStaticApp({ root, headers = {}, allowedPath = () => true, serveIndexForRoutes = true }) {
+export async function createStaticApp({
+  root,
+  headers = {},
+  allowedPath = () => true,
+  serveIndexForRoutes = true,
+}) {
   const app = Fastify({ logger: false, return503OnClosing: true });
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers({ ...headers, 'Access-Control-Allow-Origin': '*' });
@@ -61,7 +66,8 @@ export async function createStaticApp({ root, headers = {}, allowedPath = () => 
   if (serveIndexForRoutes) {
     app.setNotFoundHandler(async (request, reply) => {
       const { pathname } = new URL(request.url, 'http://localhost');
-      if (path.extname(pathname) !== '') return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      if (path.extname(pathname) !== '')
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     });
   }

@@ -30,13 +30,20 @@ export class ServerContainerManifestPlugin {
               .map((asset) => asset.name)
               .filter((name) => name.endsWith('.css'))
               .sort();
-            compilation.emitAsset(HOST_STYLESHEETS, new webpack.sources.RawSource(JSON.stringify(stylesheets)));
+            compilation.emitAsset(
+              HOST_STYLESHEETS,
+              new webpack.sources.RawSource(JSON.stringify(stylesheets)),
+            );
             return;
           }
           const manifest = compilation.getAsset(MANIFEST);
           if (!manifest) return;
           const content = JSON.parse(manifest.source.source().toString());
-          content.metaData.ssrRemoteEntry = { name: 'remoteEntry.js', path: SERVER_FOLDER, type: 'commonjs-module' };
+          content.metaData.ssrRemoteEntry = {
+            name: 'remoteEntry.js',
+            path: SERVER_FOLDER,
+            type: 'commonjs-module',
+          };
           compilation.updateAsset(MANIFEST, new webpack.sources.RawSource(JSON.stringify(content, null, 2)));
         },
       );

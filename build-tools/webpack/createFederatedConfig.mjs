@@ -44,7 +44,7 @@ function sharedSettings({ packageDir, environment = [] }, isProduction) {
   const app = findApp(path.basename(packageDir));
   return {
     app,
-    mode: /** @type {const} */ (isProduction ? 'production' : 'development'),
+    mode: /** @type {'production' | 'development'} */ (isProduction ? 'production' : 'development'),
     context: packageDir,
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     environmentPlugin: new webpack.EnvironmentPlugin(

@@ -24,7 +24,10 @@ export function moduleRules({ isProduction, isServer }) {
         },
       },
     },
-    { test: /\.css$/, use: [{ loader: MiniCssExtractPlugin.loader, options: { emit: !isServer } }, 'css-loader'] },
+    {
+      test: /\.css$/,
+      use: [{ loader: MiniCssExtractPlugin.loader, options: { emit: !isServer } }, 'css-loader'],
+    },
     // Same file name in both builds; the server's copy is not written, its URL points at the browser's.
     {
       test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/,

@@ -62,7 +62,9 @@ export class ComposedSite {
     const port = findApp(name).port;
     // The shell is served by its rendering server, each remote by a static host, as in production.
     const server =
-      name === 'shell' ? await serveShell({ root, port, headers }) : await serveStaticApp({ root, port, headers });
+      name === 'shell'
+        ? await serveShell({ root, port, headers })
+        : await serveStaticApp({ root, port, headers });
     this.servers.set(name, server);
   }
 

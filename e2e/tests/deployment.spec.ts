@@ -2,6 +2,7 @@ import { test, expect, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
 import { buildCandidate } from '../support/candidateBuild';
 import { serveStaticApp } from 'build-tools/serve';
+import { fetchServerHtml } from '../support/serverHtml';
 
 const CANDIDATE_TITLE = 'Candidate build: growth on autopilot';
 const CANDIDATE_PORT = 4001;
@@ -56,6 +57,11 @@ test('deploying one rebuilt remote changes the composed site without rebuilding 
   await site.stop('marketing');
   await site.start('marketing', candidateDist);
   try {
+    // The shell's running server renders the new version (it revalidates the remote's manifest),
+    // as a crawler sees it: no rebuild, no restart of the shell.
+    await expect
+      .poll(async () => (await fetchServerHtml(site.url('shell', '/'))).heading, { timeout: 10_000 })
+      .toBe(CANDIDATE_TITLE);
     await page.reload();
     await expect(pageHeading(page)).toHaveText(CANDIDATE_TITLE);
     // The Spanish text of the remote did not change, and the other remotes are as they were.
@@ -65,6 +71,28 @@ test('deploying one rebuilt remote changes the composed site without rebuilding 
     await site.stop('marketing');
     await site.start('marketing');
   }
+  await expect
+    .poll(async () => (await fetchServerHtml(site.url('shell', '/'))).heading, { timeout: 10_000 })
+    .toBe(copy('remote-marketing', 'en', 'home.title'));
   await page.reload();
   await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'home.title'));
+});
+
+test('a candidate tried through a QA override is never run by the server, and hydration stays clean', async ({
+  page,
+  site,
+  pageErrors,
+}) => {
+  const candidate = await serveStaticApp({ root: candidateDist, port: CANDIDATE_PORT });
+  try {
+    const override = `marketing@http://localhost:${CANDIDATE_PORT}/mf-manifest.json`;
+    const url = site.url('shell', `/?remoteOverride=${encodeURIComponent(override)}`);
+    // The server renders the registry's remote; the candidate only ever runs in the tester's browser.
+    expect((await fetchServerHtml(url)).heading).toBe(copy('remote-marketing', 'en', 'home.title'));
+    await page.goto(url);
+    await expect(pageHeading(page)).toHaveText(CANDIDATE_TITLE);
+    expect(pageErrors).toEqual([]);
+  } finally {
+    await candidate.close();
+  }
 });

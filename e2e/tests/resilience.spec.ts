@@ -1,5 +1,7 @@
 import { test, expect, footer, header, isSameDocument, markDocument, pageHeading } from '../support/fixtures';
+import { createServer, type Server, type Socket } from 'node:net';
 import { copy, REMOTES } from '../support/copy';
+import { fetchServerHtml } from '../support/serverHtml';
 
 for (const remote of REMOTES) {
   test.describe(`with ${remote.dir} down`, () => {
@@ -41,8 +43,43 @@ for (const remote of REMOTES) {
       await expect(pageHeading(page)).toHaveText(copy(remote.dir, 'en', remote.heading));
       expect(await isSameDocument(page)).toBe(true);
     });
+
+    test('the server answers 503 with Retry-After, the layout and the localized panel', async ({ site }) => {
+      await site.stop(remote.name);
+      // Within a second of its last check the server may still render the remote it has loaded.
+      await expect.poll(async () => (await fetchServerHtml(site.url('shell', remote.path))).status).toBe(503);
+      for (const language of ['en', 'es'] as const) {
+        const html = await fetchServerHtml(
+          site.url('shell', `${remote.path}${language === 'es' ? '?lang=es' : ''}`),
+        );
+        expect(html.status).toBe(503);
+        expect(html.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(html.lang).toBe(language);
+        expect(html.heading).toBe(copy('shell', language, 'remoteUnavailable.title'));
+        expect(html.document.querySelector('[data-testid="site-footer"]')).not.toBeNull();
+      }
+    });
   });
 }
+
+test('a remote that accepts connections but never answers costs the server a second, not a hang', async ({
+  site,
+}) => {
+  await site.stop('contact');
+  // A host that is up but silent: connections are accepted and never answered.
+  const connections = new Set<Socket>();
+  const silent: Server = createServer((socket) => connections.add(socket));
+  await new Promise<void>((resolve) => silent.listen(3003, '127.0.0.1', resolve));
+  try {
+    const html = await fetchServerHtml(site.url('shell', '/contact'));
+    expect(html.status).toBe(503);
+    expect(html.heading).toBe(copy('shell', 'en', 'remoteUnavailable.title'));
+  } finally {
+    for (const socket of connections) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+    await site.start('contact');
+  }
+});
 
 test('a remote whose manifest answers 404 shows the fallback', async ({ page, site }) => {
   await page.route('**/localhost:3003/mf-manifest.json', (route) =>

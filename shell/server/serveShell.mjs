@@ -17,7 +17,9 @@ const RETRY_AFTER_SECONDS = '30';
 
 /** @param {string} html */
 function scriptsOf(html) {
-  return [...html.matchAll(/<script[^>]*\ssrc=["']?([^"'\s>]+)/g)].map((match) => /** @type {string} */ (match[1]));
+  return [...html.matchAll(/<script[^>]*\ssrc=["']?([^"'\s>]+)/g)].map(
+    (match) => /** @type {string} */ (match[1]),
+  );
 }
 
 /**
@@ -51,7 +53,6 @@ export async function serveShell({
   /** @type {string[]} */
   const stylesheets = JSON.parse(await readFile(path.join(root, 'host-stylesheets.json'), 'utf8'));
   const serverBundle = path.join(root, 'server', 'main.js');
-  delete require.cache[serverBundle];
   const { createSiteRenderer } = require(serverBundle);
   const renderer = await createSiteRenderer({
     readRegistry: async () => JSON.parse(await readFile(registryFile, 'utf8')),
@@ -62,7 +63,9 @@ export async function serveShell({
     },
     remoteBudgetMs,
     manifestTtlMs,
-    log: { error: (/** @type {string} */ message, /** @type {unknown} */ error) => console.error(message, error) },
+    log: {
+      error: (/** @type {string} */ message, /** @type {unknown} */ error) => console.error(message, error),
+    },
   });
 
   const app = await createStaticApp({
@@ -81,19 +84,32 @@ export async function serveShell({
     try {
       const outcome = await renderer.render(url);
       if (outcome.kind === 'redirect') {
-        return reply.code(outcome.status).header('Location', outcome.location).header('Cache-Control', HTML_CACHE_CONTROL).send();
+        return reply
+          .code(outcome.status)
+          .header('Location', outcome.location)
+          .header('Cache-Control', HTML_CACHE_CONTROL)
+          .send();
       }
       const etag = `"${createHash('sha1').update(outcome.html).digest('base64url')}"`;
       reply.code(outcome.status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
       if (outcome.status === 503) {
-        return reply.header('Cache-Control', 'no-store').header('Retry-After', RETRY_AFTER_SECONDS).send(outcome.html);
+        return reply
+          .header('Cache-Control', 'no-store')
+          .header('Retry-After', RETRY_AFTER_SECONDS)
+          .send(outcome.html);
       }
       reply.header('Cache-Control', HTML_CACHE_CONTROL).header('ETag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return reply.send(outcome.html);
     } catch (error) {
-      console.error(`[shell] server rendering failed for ${url.pathname}; sent the client-rendered page`, error);
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(clientRenderedPage);
+      console.error(
+        `[shell] server rendering failed for ${url.pathname}; sent the client-rendered page`,
+        error,
+      );
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(clientRenderedPage);
     }
   };
   // Files are served as they are; every other path is a route of the site, rendered here.

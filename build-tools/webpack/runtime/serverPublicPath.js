@@ -1,4 +1,4 @@
-/* global __webpack_require__ */
+/* global __webpack_require__, URL */
 /**
  * Runtime plugin of every remote's Node container. Its files sit in `server/` beside the browser
  * build, and their names carry that folder, so one public path serves both: the browser build's

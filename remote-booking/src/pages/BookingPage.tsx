@@ -26,6 +26,11 @@ export default function BookingPage() {
         </div>
       </div>
       <div className="booking-page__form site-container">
+        <noscript>
+          <p className="booking-page__noscript" data-testid="noscript-notice">
+            {t('noscript')}
+          </p>
+        </noscript>
         <BookingForm store={configuredBookingStore} />
       </div>
     </section>

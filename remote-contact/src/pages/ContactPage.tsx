@@ -3,6 +3,7 @@ import { ContactHero } from '../components/ContactHero';
 import { ContactMetadata } from '../components/ContactMetadata';
 import { EnquirySection } from '../components/EnquirySection';
 import { sendEnquiryByEmail } from '../enquiry/sendEnquiryByEmail';
+import { NoScriptNotice } from '../components/NoScriptNotice';
 import './ContactPage.css';
 
 /** /contact (SPEC §2): exposed to the shell as ./ContactPage, a default export without props. */
@@ -13,7 +14,10 @@ export default function ContactPage() {
       <ContactHero />
       <div className="contact-page__body site-container">
         <ContactDetails />
-        <EnquirySection sendEnquiry={sendEnquiryByEmail} />
+        <div>
+          <NoScriptNotice />
+          <EnquirySection sendEnquiry={sendEnquiryByEmail} />
+        </div>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { Link } from 'shared-router';
 import { useTranslation } from 'react-i18next';
 import { siteConfig, siteEmailHref, sitePhoneHref } from 'site-config';
 import { FOOTER_COMPANY, FOOTER_SERVICES } from './navigation';
+import { useLocalizedPath } from './useLocalizedPath';
 import './Footer.css';
 
 /** SPEC §9: the copyright year the site states. */
@@ -14,6 +15,7 @@ interface FooterLinksProps {
 }
 
 function FooterLinks({ id, title, links }: FooterLinksProps) {
+  const localized = useLocalizedPath();
   const { t } = useTranslation('shell');
   return (
     <nav aria-labelledby={id}>
@@ -23,7 +25,7 @@ function FooterLinks({ id, title, links }: FooterLinksProps) {
       <ul className="shell-footer__list">
         {links.map((item) => (
           <li key={item.to}>
-            <Link to={item.to}>{t(item.label)}</Link>
+            <Link to={localized(item.to)}>{t(item.label)}</Link>
           </li>
         ))}
       </ul>

@@ -5,11 +5,13 @@ import { LanguageToggle } from 'shared-i18n';
 import { siteConfig } from 'site-config';
 import { HEADER_SCROLL_THRESHOLD, useScrolledPast } from './useScrolledPast';
 import { NAVIGATION } from './navigation';
+import { useLocalizedPath } from './useLocalizedPath';
 import './Header.css';
 
 export function Header() {
   const { t } = useTranslation('shell');
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
+  const localized = useLocalizedPath();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   // The menu is open for the page it was opened on, so any navigation closes it.
@@ -32,7 +34,7 @@ export function Header() {
   return (
     <header className={`shell-header${dark ? ' shell-header--scrolled' : ''}`} data-testid="site-header">
       <div className="shell-header__bar site-container">
-        <Link to="/" className="shell-header__brand">
+        <Link to={localized('/')} className="shell-header__brand">
           <span className="shell-header__logo" aria-hidden="true">
             ◆
           </span>
@@ -57,7 +59,7 @@ export function Header() {
           <ul className="shell-header__links">
             {NAVIGATION.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className="shell-header__link">
+                <NavLink to={localized(item.to)} end={item.to === '/'} className="shell-header__link">
                   {t(item.label)}
                 </NavLink>
               </li>
@@ -65,7 +67,7 @@ export function Header() {
           </ul>
           <div className="shell-header__actions">
             <LanguageToggle />
-            <Link to="/booking" className="site-button site-button--primary shell-header__cta">
+            <Link to={localized('/booking')} className="site-button site-button--primary shell-header__cta">
               {t('header.discoveryCall')}
             </Link>
           </div>

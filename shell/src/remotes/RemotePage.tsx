@@ -1,4 +1,4 @@
-import { Suspense, use, useContext, useEffect, useState } from 'react';
+import { Suspense, use, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { forgetPageLoad, pageLoad, pageShown } from './pageLoads';
 import { remoteNameOf, type RemoteName, type RemotePageId } from './remoteContracts';
 import { RemoteBoundary } from './RemoteBoundary';
@@ -14,6 +14,11 @@ function LoadedRemotePage({ page }: { page: RemotePageId }) {
   return <Page />;
 }
 
+const subscribeToNothing = () => () => undefined;
+/** React reads the server snapshot while hydrating, and the browser's once it has hydrated. */
+const isHydrating = () => true;
+const isNotHydrating = () => false;
+
 const never = new Promise<never>(() => undefined);
 
 /** Keeps the server's HTML of a page in place while hydrating, without rendering the page. */
@@ -28,9 +33,8 @@ function ServerHtml(): never {
  */
 function useRenderInBrowserOnly(remote: RemoteName): boolean {
   const [overridden] = useState(() => typeof window !== 'undefined' && overrideRequested(remote));
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return overridden && !hydrated;
+  const hydrating = useSyncExternalStore(subscribeToNothing, isNotHydrating, isHydrating);
+  return overridden && hydrating;
 }
 
 /** A remote's page inside the shell's layout, with a localized fallback and Retry if it fails. */

@@ -1,9 +1,11 @@
 import { Link } from 'shared-router';
 import { useTranslation } from 'react-i18next';
+import { useLocalizedPath } from '../layout/useLocalizedPath';
 import './StatusPage.css';
 
 export function NotFoundPage() {
   const { t } = useTranslation('shell');
+  const localized = useLocalizedPath();
   return (
     <section className="shell-status" data-testid="not-found">
       <title>{t('notFound.metaTitle')}</title>
@@ -12,7 +14,7 @@ export function NotFoundPage() {
       </p>
       <h1 className="shell-status__title">{t('notFound.title')}</h1>
       <p className="shell-status__text">{t('notFound.text')}</p>
-      <Link to="/" className="site-button site-button--primary">
+      <Link to={localized('/')} className="site-button site-button--primary">
         {t('notFound.backHome')}
       </Link>
     </section>

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
 import { preinit, preload } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -20,11 +21,15 @@ export interface DocumentAssets {
   scripts: readonly string[];
 }
 
-function PageAssets({ assets }: { assets: DocumentAssets }) {
+/**
+ * Declares the page's files to React, which writes them into <head>. It wraps its children rather
+ * than sitting beside them, so the tree (and every useId) is the one the browser hydrates.
+ */
+function WithPageAssets({ assets, children }: { assets: DocumentAssets; children: ReactNode }) {
   for (const href of assets.stylesheets.shell) preinit(href, { as: 'style', precedence: 'shell' });
   for (const href of assets.stylesheets.page) preinit(href, { as: 'style', precedence: 'page' });
   for (const href of assets.preloadFetches) preload(href, { as: 'fetch', crossOrigin: 'anonymous' });
-  return null;
+  return children;
 }
 
 export interface DocumentRender {
@@ -60,8 +65,9 @@ export function renderDocument({ handler, context, i18n, rendered, state, assets
       <I18nextProvider i18n={i18n}>
         <RenderedPagesContext.Provider value={rendered}>
           <Document state={state}>
-            <PageAssets assets={assets} />
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <WithPageAssets assets={assets}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </WithPageAssets>
           </Document>
         </RenderedPagesContext.Provider>
       </I18nextProvider>,

@@ -1,6 +1,17 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  registerGlobalPlugins,
+  registerPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
-import { remoteNameOf, type RemoteName, type RemotePageId, type RemotePageModule } from '../remotes/remoteContracts';
+import {
+  remoteNameOf,
+  type RemoteName,
+  type RemotePageId,
+  type RemotePageModule,
+} from '../remotes/remoteContracts';
 
 /** What the server knows of one deployed remote, from its manifest. */
 interface RemoteVersion {
@@ -45,6 +56,19 @@ function stylesheetsOf(manifest: Manifest, manifestUrl: string): Map<string, str
   );
 }
 
+/** Longest any single request of the federation runtime may take (manifest, container, chunk). */
+const RUNTIME_FETCH_TIMEOUT_MS = 5000;
+
+/**
+ * Every fetch the federation runtime makes on the server, the host's and each remote container's,
+ * gives up after a while: a remote that accepts connections and never answers must not leave a
+ * load pending for ever, which every later render of its pages would wait on.
+ */
+const fetchWithTimeout: ModuleFederationRuntimePlugin = {
+  name: 'shell-server-fetch-timeout',
+  fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(RUNTIME_FETCH_TIMEOUT_MS) }),
+};
+
 /** Rejects after `ms`, so a slow remote never holds a response past its budget. */
 export function withinBudget<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -63,7 +87,10 @@ export class ServerRemotes {
   private readonly known = new Map<RemoteName, RemoteVersion>();
   private readonly checks = new Map<RemoteName, Promise<RemoteVersion>>();
 
-  constructor(private readonly options: ServerRemotesOptions) {}
+  constructor(private readonly options: ServerRemotesOptions) {
+    registerGlobalPlugins([fetchWithTimeout]);
+    registerPlugins([fetchWithTimeout]);
+  }
 
   /** Loads a page's module from the remote's current version. */
   async loadPage(page: RemotePageId): Promise<LoadedPage> {
@@ -79,7 +106,11 @@ export class ServerRemotes {
       module.catch(() => remote.pages.get(page) === module && remote.pages.delete(page));
     }
     const exposeName = page.slice(page.indexOf('/') + 1);
-    return { module: await module, stylesheets: remote.stylesheets.get(exposeName) ?? [], version: remote.version };
+    return {
+      module: await module,
+      stylesheets: remote.stylesheets.get(exposeName) ?? [],
+      version: remote.version,
+    };
   }
 
   /** The remote's version, revalidated when older than the TTL; concurrent requests share one check. */
@@ -100,7 +131,7 @@ export class ServerRemotes {
     const sameUrl = known?.manifestUrl === manifestUrl;
     const response = await fetch(manifestUrl, {
       headers: sameUrl && known.etag ? { 'If-None-Match': known.etag } : {},
-      signal: AbortSignal.timeout(this.options.manifestTtlMs + 1000),
+      signal: AbortSignal.timeout(RUNTIME_FETCH_TIMEOUT_MS),
     });
     if (response.status === 304 && known && sameUrl) {
       known.checkedAt = Date.now();

@@ -38,7 +38,10 @@ interface PageLoadResult {
  * remotes' containers, and rendered HTML keyed by path, language and the page remote's version).
  */
 export function createSiteRenderer(options: SiteRendererOptions) {
-  const remotes = new ServerRemotes({ readRegistry: options.readRegistry, manifestTtlMs: options.manifestTtlMs });
+  const remotes = new ServerRemotes({
+    readRegistry: options.readRegistry,
+    manifestTtlMs: options.manifestTtlMs,
+  });
   const handler = createStaticHandler(routes);
   const rendered = new LRUCache<string, RenderOutcome>({ max: 2000 });
 
@@ -55,7 +58,11 @@ export function createSiteRenderer(options: SiteRendererOptions) {
 
   type StaticContext = Exclude<Awaited<ReturnType<typeof handler.query>>, Response>;
 
-  async function renderPage(url: URL, context: StaticContext, { page, loaded }: PageLoadResult): Promise<RenderOutcome> {
+  async function renderPage(
+    url: URL,
+    context: StaticContext,
+    { page, loaded }: PageLoadResult,
+  ): Promise<RenderOutcome> {
     const attempt = async (failed: boolean) => {
       const failedPages = page && failed ? [page] : [];
       return renderDocument({

@@ -1,0 +1,63 @@
+import { test, expect, pageHeading } from '../support/fixtures';
+import { copy } from '../support/copy';
+import { SITE_PAGES } from '../support/sitePages';
+
+const WIDTHS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+/** The browser's own line for a document answered 404 (the 404 page), not an error of the page. */
+const isDocumentStatus = (message: string) => /Failed to load resource: .*404/.test(message);
+
+for (const width of WIDTHS) {
+  for (const language of ['en', 'es'] as const) {
+    test(`every page hydrates without a mismatch or a React error (${width.name}, ${language})`, async ({
+      page,
+      site,
+      pageErrors,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(width.viewport);
+      for (const sitePage of SITE_PAGES) {
+        const search = language === 'es' ? '?lang=es' : '';
+        await page.goto(site.url('shell', `${sitePage.path}${search}`));
+        await expect(pageHeading(page)).toHaveText(copy(sitePage.owner, language, sitePage.heading));
+        // Hydrated: React has attached its handlers to the server's HTML.
+        await expect
+          .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).length > 0))
+          .toBe(true);
+      }
+      expect(pageErrors.filter((message) => !isDocumentStatus(message))).toEqual([]);
+    });
+  }
+}
+
+test('after hydration the toggle switches the whole page and the URL, as before', async ({ page, site }) => {
+  await page.goto(site.url('shell', '/services'));
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'services.title'));
+  await page.getByTestId('language-toggle').click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'services.title'));
+  await expect(page).toHaveURL(site.url('shell', '/services?lang=es'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page).toHaveTitle(new RegExp(copy('remote-marketing', 'es', 'services.metaTitle')));
+});
+
+test('a server-rendered page is interactive: in-app navigation keeps the client behaviour', async ({
+  page,
+  site,
+}) => {
+  await page.goto(site.url('shell', '/'));
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await page.getByTestId('site-header').getByRole('link', { name: 'Services' }).click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'services.title'));
+  // An unknown service id reached in the app replaces the entry with /services, as before.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/services/no-such-service');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL(site.url('shell', '/services'));
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
+    true,
+  );
+});

@@ -1,0 +1,42 @@
+import { test, expect, pageHeading } from '../support/fixtures';
+import { copy } from '../support/copy';
+import { MARKETING_PAGES } from '../support/marketingPages';
+
+test.use({ javaScriptEnabled: false });
+
+test('with JavaScript off every marketing page shows its full content', async ({ page, site }) => {
+  test.setTimeout(120_000);
+  for (const marketingPage of MARKETING_PAGES) {
+    await page.goto(site.url('shell', marketingPage.path));
+    await expect(pageHeading(page), marketingPage.path).toHaveText(
+      copy('remote-marketing', 'en', marketingPage.heading),
+    );
+    for (const [testId, count] of Object.entries(marketingPage.counts)) {
+      await expect(page.getByTestId(testId), `${marketingPage.path} ${testId}`).toHaveCount(count);
+    }
+  }
+});
+
+test('with JavaScript off the header and footer links are plain links that work', async ({ page, site }) => {
+  await page.goto(site.url('shell', '/?lang=es'));
+  await page
+    .getByTestId('site-header')
+    .getByRole('link', { name: copy('shell', 'es', 'nav.about') })
+    .click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'about.title'));
+  await page
+    .getByTestId('site-footer')
+    .getByRole('link', { name: copy('shell', 'es', 'footer.company.privacy') })
+    .click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'privacy.title'));
+});
+
+for (const form of [
+  { path: '/booking', owner: 'remote-booking' },
+  { path: '/contact', owner: 'remote-contact' },
+] as const) {
+  test(`with JavaScript off ${form.path} says its form needs JavaScript`, async ({ page, site }) => {
+    await page.goto(site.url('shell', `${form.path}?lang=es`));
+    await expect(page.getByTestId('noscript-notice')).toHaveText(copy(form.owner, 'es', 'noscript'));
+  });
+}

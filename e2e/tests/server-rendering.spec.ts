@@ -1,0 +1,110 @@
+import { test, expect } from '../support/fixtures';
+import { copy } from '../support/copy';
+import { SITE_PAGES } from '../support/sitePages';
+import { fetchServerHtml } from '../support/serverHtml';
+
+const LANGUAGES = ['en', 'es'] as const;
+const search = (language: 'en' | 'es') => (language === 'es' ? '?lang=es' : '');
+
+test.describe('what a crawler or a link previewer gets (no script runs)', () => {
+  for (const language of LANGUAGES) {
+    test(`every page's HTML holds its heading, title, description and language (${language})`, async ({
+      site,
+    }) => {
+      for (const sitePage of SITE_PAGES) {
+        const html = await fetchServerHtml(site.url('shell', `${sitePage.path}${search(language)}`));
+        const where = `${sitePage.path} (${language})`;
+        expect(html.status, where).toBe(sitePage.owner === 'shell' ? 404 : 200);
+        expect(html.lang, where).toBe(language);
+        expect(html.heading, where).toBe(copy(sitePage.owner, language, sitePage.heading));
+        expect(html.title, where).toContain(copy(sitePage.owner, language, sitePage.metaTitle));
+        if (sitePage.owner !== 'shell') expect(html.description, where).toBeTruthy();
+        expect(html.document.querySelector('[data-testid="site-footer"]'), where).not.toBeNull();
+      }
+    });
+  }
+
+  test('the HTML links the layout and the page stylesheets, so it paints styled before any script', async ({
+    site,
+  }) => {
+    const html = await fetchServerHtml(site.url('shell', '/services'));
+    const stylesheets = [...html.document.querySelectorAll('head link[rel="stylesheet"]')].map(
+      (link) => new URL(link.getAttribute('href') ?? '', site.url('shell')).href,
+    );
+    expect(stylesheets.some((href) => href.startsWith(site.url('shell')))).toBe(true);
+    expect(stylesheets.some((href) => href.startsWith(site.url('marketing')))).toBe(true);
+    for (const href of stylesheets) {
+      const response = await fetch(href);
+      expect(response.status, href).toBe(200);
+      expect(response.headers.get('content-type'), href).toContain('text/css');
+    }
+  });
+
+  test('HTML responses carry cache headers a CDN can use, and an ETag the browser revalidates', async ({
+    site,
+  }) => {
+    const first = await fetchServerHtml(site.url('shell', '/about'));
+    expect(first.headers.get('cache-control')).toMatch(/s-maxage=\d+/);
+    expect(first.headers.get('cache-control')).toMatch(/stale-while-revalidate=\d+/);
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(site.url('shell', '/about'), { headers: { 'If-None-Match': etag ?? '' } });
+    expect(again.status).toBe(304);
+  });
+});
+
+test.describe('HTTP statuses', () => {
+  test('an unknown path answers 404 with the 404 page', async ({ site }) => {
+    const html = await fetchServerHtml(site.url('shell', '/no-such-page?lang=es'));
+    expect(html.status).toBe(404);
+    expect(html.heading).toBe(copy('shell', 'es', 'notFound.title'));
+  });
+
+  test('an unknown service id is a permanent redirect to /services, keeping the language', async ({
+    site,
+  }) => {
+    const response = await fetch(site.url('shell', '/services/no-such-service?lang=es'), {
+      redirect: 'manual',
+    });
+    expect([301, 308]).toContain(response.status);
+    expect(response.headers.get('location')).toBe('/services?lang=es');
+  });
+
+  test('/services/content is a permanent redirect to /services/content-marketing', async ({ site }) => {
+    const response = await fetch(site.url('shell', '/services/content'), { redirect: 'manual' });
+    expect([301, 308]).toContain(response.status);
+    expect(response.headers.get('location')).toBe('/services/content-marketing');
+  });
+});
+
+test.describe('no state crosses requests', () => {
+  test('60 concurrent requests in both languages each get their own language and page', async ({ site }) => {
+    const paths = ['/', '/services', '/contact', '/booking', '/about', '/services/seo'];
+    const headingKeys: Record<string, [string, string]> = {
+      '/': ['remote-marketing', 'home.title'],
+      '/services': ['remote-marketing', 'services.title'],
+      '/contact': ['remote-contact', 'title'],
+      '/booking': ['remote-booking', 'title'],
+      '/about': ['remote-marketing', 'about.title'],
+      '/services/seo': ['remote-marketing', 'serviceDetail.seo.title'],
+    };
+    const requests = Array.from({ length: 60 }, (_, index) => ({
+      path: paths[index % paths.length] ?? '/',
+      language: index % 2 === 0 ? ('es' as const) : ('en' as const),
+    }));
+    const responses = await Promise.all(
+      requests.map(async (request) => ({
+        ...request,
+        html: await fetchServerHtml(site.url('shell', `${request.path}${search(request.language)}`)),
+      })),
+    );
+    for (const { path, language, html } of responses) {
+      const [owner, key] = headingKeys[path] ?? ['', ''];
+      expect(html.lang, `${path} ${language}`).toBe(language);
+      expect(html.heading, `${path} ${language}`).toBe(copy(owner, language, key));
+      expect(html.document.querySelector('[data-testid="language-toggle"]')?.getAttribute('lang')).toBe(
+        language,
+      );
+    }
+  });
+});
