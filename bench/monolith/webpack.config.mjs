@@ -33,10 +33,13 @@ function writeBundledPages() {
 
 const shellConfig = createFederatedConfig({ packageDir: shellDir, title: 'Istmo Digital' });
 
-/** @type {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration} */
+/** @type {(env: Record<string, unknown>, argv: { mode?: string }) => import('webpack').Configuration} */
 export default (env, argv) => {
   writeBundledPages();
-  const config = shellConfig(env, argv);
+  // The shell's browser build only: the monolith renders in the browser, as the site did before.
+  const configs = shellConfig(env, argv);
+  const config = Array.isArray(configs) ? configs.find((candidate) => candidate.name === 'browser') : configs;
+  if (!config) throw new Error("The shell's webpack configuration has no browser build");
   return {
     ...config,
     // Without federation there are no singletons to negotiate, so no async boundary either.

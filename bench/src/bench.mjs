@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { measureWithLighthouse } from './lighthouseRun.mjs';
 import { measureNavigation } from './navigationRun.mjs';
 import { measureRequestChain } from './requestChainRun.mjs';
+import { measureServerLoad } from './loadRun.mjs';
 import { serveBothBuilds } from './servers.mjs';
 import { printTable, summarize } from './report.mjs';
 
@@ -20,6 +21,8 @@ const { values: options } = parseArgs({
     pages: { type: 'string', default: '/,/services,/services/web-development,/booking,/contact' },
     presets: { type: 'string', default: 'mobile,desktop' },
     'skip-build': { type: 'boolean', default: false },
+    // Seconds of load on the shell's server for each language; 0 skips the load run.
+    'load-seconds': { type: 'string', default: '10' },
     out: { type: 'string', default: path.join(import.meta.dirname, '..', 'results', 'latest.json') },
   },
 });
@@ -59,7 +62,13 @@ function record(scenario, build, figures) {
   }
 }
 
+/** @type {Record<string, number | null>} */
+let serverLoad = {};
 try {
+  if (Number(options['load-seconds']) > 0) {
+    console.log('The shell server under load…');
+    serverLoad = await measureServerLoad({ seconds: Number(options['load-seconds']) });
+  }
   console.log('Warm-up (discarded)…');
   for (const build of BUILDS) {
     await measureWithLighthouse(new URL('/', site[build]).href, 'mobile');
@@ -104,6 +113,8 @@ try {
 
 const summary = summarize(samples);
 printTable(summary);
+console.log('\nThe shell server under load (autocannon, 32 connections, a page rendered before):');
+for (const [name, value] of Object.entries(serverLoad)) console.log(`  ${name.padEnd(34)} ${value}`);
 mkdirSync(path.dirname(options.out), { recursive: true });
 writeFileSync(
   options.out,
@@ -112,6 +123,7 @@ writeFileSync(
       measuredAt: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version },
       rounds,
+      serverLoad,
       summary: summary.map((row) => ({ ...row, printed: undefined })),
       samples,
       chains,

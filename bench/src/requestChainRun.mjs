@@ -3,12 +3,12 @@ import { CHROMIUM_FLAGS } from 'build-tools/chromium';
 import { requireChromium } from './requireChromium.mjs';
 
 /**
- * How many round trips, one after another, the page needs before its main heading renders: a
+ * How many round trips, one after another, the page needs before it is interactive: a
  * request is one wave after every request that had finished before it started (document →
  * main.js → registry → manifest → remoteEntry → page chunk, for the composed site). Lighthouse's
  * dependency tree leaves out scripts inserted at run time, which is where federation adds its
  * round trips, so the waves are read from the browser's own network events. The same run gives
- * the JavaScript transferred before the heading: the first load, without what is preloaded later.
+ * the JavaScript transferred until then: the first load, without what is preloaded later.
  *
  * @param {string} url
  * @returns {Promise<{ chainLength: number, chain: string[], firstLoadScriptBytes: number }>}
@@ -35,7 +35,9 @@ export async function measureRequestChain(url) {
     });
     await cdp.send('Network.enable');
     await page.goto(url);
-    await page.locator('main h1').first().waitFor();
+    // Until the first page is interactive (FIRST_PAGE_INTERACTIVE_MARK in shell/src/remotes/pageLoads.ts):
+    // a server-rendered page shows its heading before any script, so the heading no longer marks it.
+    await page.waitForFunction(() => performance.getEntriesByName('shell:first-page-interactive').length > 0);
     const sentBeforeHeading = new Set(requests.keys());
     const beforeHeading = [...requests.entries()]
       .filter(([id, request]) => sentBeforeHeading.has(id) && request.finished !== Infinity)

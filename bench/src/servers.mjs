@@ -2,6 +2,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { APPS } from 'build-tools/apps';
 import { serveStaticApp } from 'build-tools/serve';
+import { serveShell } from 'shell/server';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 export const MONOLITH_DIST = path.join(repositoryRoot, 'bench', '.monolith', 'dist');
@@ -14,7 +15,8 @@ function requireBuilt(root) {
 }
 
 /**
- * Both builds served by the same compressing static server the site is deployed with.
+ * Both builds as they are deployed: the composed site rendered by the shell's server with the
+ * remotes on static hosts, the monolith (client-rendered, as the site was) by the same static host.
  * @returns {Promise<{ composed: string, monolith: string, close: () => Promise<void> }>}
  */
 export async function serveBothBuilds() {
@@ -22,7 +24,11 @@ export async function serveBothBuilds() {
   for (const app of APPS) {
     const root = path.join(repositoryRoot, app.dir, 'dist');
     requireBuilt(root);
-    servers.push(await serveStaticApp({ root, port: app.port }));
+    servers.push(
+      app.name === 'shell'
+        ? await serveShell({ root, port: app.port })
+        : await serveStaticApp({ root, port: app.port }),
+    );
   }
   requireBuilt(MONOLITH_DIST);
   servers.push(await serveStaticApp({ root: MONOLITH_DIST, port: MONOLITH_PORT }));

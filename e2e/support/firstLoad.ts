@@ -18,10 +18,14 @@ function appOf(url: URL): AppDir | null {
   return APPS.find((app) => String(app.port) === url.port)?.dir ?? null;
 }
 
+/** Set by the shell once the first page is interactive (FIRST_PAGE_INTERACTIVE_MARK in pageLoads.ts). */
+const FIRST_PAGE_INTERACTIVE_MARK = 'shell:first-page-interactive';
+
 /**
- * The JavaScript and CSS a first visit to `pathname` downloads before the page's heading shows,
- * in a browser without cache: what a visitor waits for. Sized as gzip at level 9 of what was
- * served, so the figure does not depend on the server's compression.
+ * The JavaScript and CSS a first visit to `pathname` downloads until the page is interactive
+ * (hydrated), in a browser without cache: what a visitor waits for before the page responds. The
+ * server's HTML shows the heading before any script, so the heading no longer marks the end.
+ * Sized as gzip at level 9 of what was served, so the figure does not depend on the compression.
  */
 export async function firstLoadFiles(
   browser: Browser,
@@ -30,15 +34,6 @@ export async function firstLoadFiles(
 ): Promise<LoadedFile[]> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  // The moment the heading is in the document, taken in the page: anything requested later (the
-  // shell preloading likely next pages) is not part of this page's first load.
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (!document.querySelector('main h1')) return;
-      (window as unknown as { headingAt: number }).headingAt = performance.now();
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });
-  });
   const bodies = new Map<string, Promise<Buffer | null>>();
   page.on('response', (response) => {
     const type = response.request().resourceType();
@@ -49,20 +44,25 @@ export async function firstLoadFiles(
       );
   });
   await page.goto(new URL(pathname, siteUrl).href);
-  await page.locator('main h1').first().waitFor();
-  const requestedBeforeHeading = await page.evaluate(() => {
-    const { headingAt } = window as unknown as { headingAt: number };
+  // Anything requested after that moment (the shell preloading likely next pages) is not part of
+  // this page's first load.
+  await page.waitForFunction(
+    (mark) => performance.getEntriesByName(mark).length > 0,
+    FIRST_PAGE_INTERACTIVE_MARK,
+  );
+  const requestedBeforeInteractive = await page.evaluate((mark) => {
+    const interactiveAt = performance.getEntriesByName(mark)[0]?.startTime ?? Infinity;
     return performance
       .getEntriesByType('resource')
-      .filter((entry) => entry.startTime <= headingAt)
+      .filter((entry) => entry.startTime <= interactiveAt)
       .map((entry) => entry.name);
-  });
+  }, FIRST_PAGE_INTERACTIVE_MARK);
   const files: LoadedFile[] = [];
   for (const [address, body] of bodies) {
     const url = new URL(address);
     const app = appOf(url);
     const bytes = await body;
-    if (!app || !bytes || !requestedBeforeHeading.includes(address)) continue;
+    if (!app || !bytes || !requestedBeforeInteractive.includes(address)) continue;
     const kind = path.extname(url.pathname) === '.css' ? 'css' : 'js';
     files.push({
       app,

@@ -40,6 +40,8 @@ for (const width of WIDTHS) {
         page,
         site,
       }) => {
+        // Twenty routes through axe, each scrolled through first: about a minute on 2 cores.
+        test.setTimeout(150_000);
         await openSite(page, site.url('shell', '/'), language);
         for (const route of ROUTES) {
           await navigate(page, route.path);

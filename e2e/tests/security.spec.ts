@@ -175,7 +175,13 @@ test("the shell's pages and a remote's files carry the security headers, next to
       OVERRIDE_CANDIDATE_SOURCE,
       'http://localhost:54321',
     ]);
-    expect(policy['style-src'], url).toEqual(["'self'", "'unsafe-inline'"]);
+    // Each app's stylesheets are files on its own origin, linked by the server-rendered page.
+    expect(policy['style-src'], url).toEqual([
+      "'self'",
+      "'unsafe-inline'",
+      ...remotes,
+      OVERRIDE_CANDIDATE_SOURCE,
+    ]);
     expect(policy['object-src'], url).toEqual(["'none'"]);
     expect(policy['base-uri'], url).toEqual(["'self'"]);
     expect(policy['form-action'], url).toEqual(["'self'"]);
@@ -186,7 +192,12 @@ test("the shell's pages and a remote's files carry the security headers, next to
       'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
     );
     expect(headers['access-control-allow-origin'], url).toBe('*');
-    expect(headers['cache-control'], url).toBe('no-cache');
+    // A rendered page is revalidated by browsers and kept a while by a CDN; entry files are no-cache.
+    expect(headers['cache-control'], url).toBe(
+      url.startsWith(site.url('shell'))
+        ? 'public, max-age=0, s-maxage=60, stale-while-revalidate=600'
+        : 'no-cache',
+    );
   }
 });
 

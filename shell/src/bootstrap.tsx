@@ -18,38 +18,42 @@ loadRegistry().catch((error: unknown) => console.error('[shell] remote registry 
 const router = createBrowserRouter(routes);
 const serverState = readSsrState();
 
-if (serverState) {
-  // The server sent the whole page: hydrate it as it is. A page whose module is still loading
-  // keeps its server HTML until it arrives; one the server could not render starts as its panel.
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RenderedPagesContext.Provider value={{ modules: new Map(), failed: new Set(serverState.failedPages) }}>
-        <Document state={serverState}>
-          <RouterProvider router={router} />
-        </Document>
-      </RenderedPagesContext.Provider>
-    </StrictMode>,
-  );
-} else {
-  renderInBrowser();
-}
-
 /**
- * How long the client-rendered page (served when the server could not render) waits for the page
- * of the URL, so the layout and the page appear in one frame rather than behind a loading state.
+ * How long the first render waits for the page of the URL (its module loading since the entry
+ * chunk started). Hydrated together, the layout and the page hydrate in one pass; a page still
+ * loading after that keeps its server HTML until it arrives. The client-rendered page (served when
+ * the server could not render) likewise shows the layout and the page in one frame.
  */
 const FIRST_PAGE_WAIT_MS = 1500;
 
-function renderInBrowser() {
+const firstPageOrPatience = Promise.race([
+  pathSettled(window.location.pathname),
+  new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
+]);
+
+void firstPageOrPatience.then(() => {
+  if (serverState) {
+    // The server sent the whole page: hydrate it as it is. A page the server could not render
+    // starts as its "temporarily unavailable" panel, as the server sent it.
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RenderedPagesContext.Provider
+          value={{ modules: new Map(), failed: new Set(serverState.failedPages) }}
+        >
+          <Document state={serverState}>
+            <RouterProvider router={router} />
+          </Document>
+        </RenderedPagesContext.Provider>
+      </StrictMode>,
+    );
+    return;
+  }
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html lacks #root');
-  const patience = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
-  void Promise.race([pathSettled(window.location.pathname), patience]).then(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    ),
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
   );
-}
+});

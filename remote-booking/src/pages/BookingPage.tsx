@@ -27,7 +27,7 @@ export default function BookingPage() {
       </div>
       <div className="booking-page__form site-container">
         <noscript>
-          <p className="booking-page__noscript" data-testid="noscript-notice">
+          <p className="site-notice" data-testid="noscript-notice">
             {t('noscript')}
           </p>
         </noscript>

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n';
-import './NoScriptNotice.css';
 
 /** Shown only where scripts are off: the page is server-rendered, but the form sends through one. */
 export function NoScriptNotice() {
   const { t } = useTranslation(NAMESPACE);
   return (
     <noscript>
-      <p className="contact-noscript" data-testid="noscript-notice">
+      <p className="site-notice" data-testid="noscript-notice">
         {t('noscript')}
       </p>
     </noscript>

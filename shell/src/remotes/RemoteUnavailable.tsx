@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { siteConfig } from 'site-config';
 import '../routes/StatusPage.css';
 
 export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('shell');
   return (
     <section className="shell-status" role="alert" data-testid="remote-unavailable">
+      {/* The server sends this panel as a whole page when the remote fails: it needs a title. */}
+      <title>{`${t('remoteUnavailable.metaTitle')} | ${siteConfig.organizationName}`}</title>
       <h1 className="shell-status__title">{t('remoteUnavailable.title')}</h1>
       <p className="shell-status__text">{t('remoteUnavailable.text')}</p>
       <button type="button" className="site-button site-button--primary" onClick={onRetry}>

@@ -80,8 +80,17 @@ const firstPageShown = new Promise<void>((resolve) => {
   markFirstPageShown = resolve;
 });
 
+/**
+ * The performance mark set when the first page is on screen and interactive (hydrated, or
+ * rendered in the browser): what the size budget and the benchmark count a first load up to.
+ */
+export const FIRST_PAGE_INTERACTIVE_MARK = 'shell:first-page-interactive';
+
 /** Told by a page once it is on screen. */
 export function pageShown(): void {
+  if (performance.getEntriesByName(FIRST_PAGE_INTERACTIVE_MARK).length === 0) {
+    performance.mark(FIRST_PAGE_INTERACTIVE_MARK);
+  }
   markFirstPageShown();
 }
 

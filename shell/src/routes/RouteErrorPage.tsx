@@ -14,6 +14,7 @@ export function RouteErrorPage() {
   const { status, message } = describe(useRouteError());
   return (
     <section className="shell-status" role="alert" data-testid="route-error">
+      <title>{t('routeError.title')}</title>
       <h1 className="shell-status__title">{t('routeError.title')}</h1>
       <p className="shell-status__text">
         <strong>{status}</strong> {message}

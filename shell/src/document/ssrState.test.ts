@@ -1,0 +1,14 @@
+import { readSsrState, serializeSsrState, SSR_STATE_ELEMENT_ID } from './ssrState';
+
+test('the state sent with the HTML cannot close its script element, and reads back the same', () => {
+  const state = { failedPages: ['marketing/HomePage' as const] };
+  const hostile = { failedPages: ['</script><script>alert(1)</script>'] } as unknown as typeof state;
+  expect(serializeSsrState(hostile)).not.toContain('</script>');
+  document.body.innerHTML = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${serializeSsrState(state)}</script>`;
+  expect(readSsrState()).toEqual(state);
+});
+
+test('a page the server did not render (the client-rendered page) has no state', () => {
+  document.body.innerHTML = '<div id="root"></div>';
+  expect(readSsrState()).toBeNull();
+});
