@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { createStaticApp, listen } from 'build-tools/serve';
@@ -14,6 +15,42 @@ const SHELL_DIST = path.resolve(import.meta.dirname, '..', 'dist');
 const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 /** When a remote could not be rendered: crawlers come back later instead of indexing the panel. */
 const RETRY_AFTER_SECONDS = '30';
+
+/**
+ * A rendered page's ETag and compressed bodies, made once per rendered page: the renderer keeps
+ * rendered pages (the same object for every request of that page and version), so a page served
+ * again costs no hashing and no compression, as a CDN would serve it.
+ * @type {WeakMap<object, { etag: string, br: Buffer, gzip: Buffer }>}
+ */
+const encodedPages = new WeakMap();
+
+/** @param {{ html: string }} outcome */
+function encodedPage(outcome) {
+  let encoded = encodedPages.get(outcome);
+  if (!encoded) {
+    const html = Buffer.from(outcome.html);
+    encoded = {
+      etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+      br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(html, { level: 9 }),
+    };
+    encodedPages.set(outcome, encoded);
+  }
+  return encoded;
+}
+
+/**
+ * The body for the request's Accept-Encoding, with its Content-Encoding (the compress plugin leaves
+ * a response that has one alone).
+ * @param {string | undefined} acceptEncoding
+ * @param {{ html: string }} outcome
+ */
+function bodyFor(acceptEncoding = '', outcome) {
+  const encoded = encodedPage(outcome);
+  if (/\bbr\b/.test(acceptEncoding)) return { encoding: 'br', body: encoded.br };
+  if (/\bgzip\b/.test(acceptEncoding)) return { encoding: 'gzip', body: encoded.gzip };
+  return { encoding: null, body: outcome.html };
+}
 
 /** @param {string} html */
 function scriptsOf(html) {
@@ -90,7 +127,6 @@ export async function serveShell({
           .header('Cache-Control', HTML_CACHE_CONTROL)
           .send();
       }
-      const etag = `"${createHash('sha1').update(outcome.html).digest('base64url')}"`;
       reply.code(outcome.status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
       if (outcome.status === 503) {
         return reply
@@ -98,9 +134,12 @@ export async function serveShell({
           .header('Retry-After', RETRY_AFTER_SECONDS)
           .send(outcome.html);
       }
+      const { etag } = encodedPage(outcome);
       reply.header('Cache-Control', HTML_CACHE_CONTROL).header('ETag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.send(outcome.html);
+      const { encoding, body } = bodyFor(request.headers['accept-encoding'], outcome);
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.send(body);
     } catch (error) {
       console.error(
         `[shell] server rendering failed for ${url.pathname}; sent the client-rendered page`,
