@@ -40,3 +40,16 @@ for (const form of [
     await expect(page.getByTestId('noscript-notice')).toHaveText(copy(form.owner, 'es', 'noscript'));
   });
 }
+
+test('with JavaScript off a phone shows the header links as a plain list that works', async ({
+  page,
+  site,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(site.url('shell', '/contact'));
+  await page
+    .getByTestId('site-header')
+    .getByRole('link', { name: copy('shell', 'en', 'nav.services') })
+    .click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'services.title'));
+});
