@@ -12,13 +12,14 @@ import {
 } from 'supabase-schema';
 import type { RunningBackend } from './startLocalBackend';
 import { MIGRATIONS_DIR } from './database/migrations';
-import { startTestBackend, supabaseAs, validBooking } from './testing/testBackend';
+import { liftBookingLimits, startTestBackend, supabaseAs, validBooking } from './testing/testBackend';
 
 let backend: RunningBackend;
 let visitor: SupabaseClient;
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  await liftBookingLimits(backend);
   visitor = supabaseAs(backend, 'anon');
 });
 afterAll(() => backend.stop());

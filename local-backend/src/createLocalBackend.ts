@@ -19,6 +19,22 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * The request's headers as PostgREST passes them to SQL, with x-forwarded-for set the way hosted
+ * Supabase's gateway sets it: to the connecting client. Nothing stands in front of this server, so
+ * a client's own X-Forwarded-For is not trusted (it would let a script choose its address).
+ */
+function forwardedHeaders(request: http.IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const client = request.socket.remoteAddress;
+  if (client) headers['x-forwarded-for'] = client.replace(/^::ffff:/, '');
+  else delete headers['x-forwarded-for'];
+  return headers;
+}
+
 async function serveRest(
   database: Database,
   config: LocalBackendConfig,
@@ -39,8 +55,9 @@ async function serveRest(
     const result = await handleRestRequest(database, {
       method,
       table: decodeURIComponent(url.pathname.slice(REST_PREFIX.length)),
+      path: url.pathname,
       search: url.searchParams,
-      headers: { prefer: request.headers.prefer?.toString(), accept: request.headers.accept },
+      headers: forwardedHeaders(request),
       body,
       role,
     });

@@ -1,14 +1,21 @@
 import { LOCAL_ANON_KEY } from './config';
 import type { RunningBackend } from './startLocalBackend';
-import { startTestBackend, supabaseAs, validBooking } from './testing/testBackend';
+import {
+  forgetBookings,
+  liftBookingLimits,
+  startTestBackend,
+  supabaseAs,
+  validBooking,
+} from './testing/testBackend';
 
 let backend: RunningBackend;
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  await liftBookingLimits(backend);
 });
 afterAll(() => backend.stop());
-beforeEach(() => backend.database.query('truncate public.bookings'));
+beforeEach(() => forgetBookings(backend));
 
 function post(body: string, headers: Record<string, string> = { apikey: LOCAL_ANON_KEY }) {
   return fetch(`${backend.url}/rest/v1/bookings`, {

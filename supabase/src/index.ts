@@ -1,1 +1,2 @@
 export * from './bookingRules';
+export * from './bookingLimits';

@@ -20,6 +20,8 @@ export class PostgrestError extends Error {
 
 /** PostgREST's mapping from a Postgres error code to an HTTP status. */
 function statusFor(code: string, role: ApiRole): number {
+  // A function raising SQLSTATE 'PTxyz' chooses the HTTP status xyz itself (e.g. PT429).
+  if (/^PT[1-5][0-9]{2}$/.test(code)) return Number(code.slice(2));
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '23505' || code === '23503') return 409;
   if (code === '42P01' || code === '42883') return 404;

@@ -6,8 +6,14 @@ import { checkColumns } from './tableColumns';
 export interface RestRequest {
   method: string;
   table: string;
+  /** The URL's path, for request.path. */
+  path: string;
   search: URLSearchParams;
-  headers: { prefer?: string; accept?: string };
+  /**
+   * Every request header, lower-cased, as PostgREST hands them to SQL in request.headers; the
+   * gateway in front (here the local backend) has set x-forwarded-for to the client's address.
+   */
+  headers: Record<string, string>;
   /** The parsed JSON body (POST, PATCH). */
   body: unknown;
   role: ApiRole;
@@ -127,6 +133,18 @@ async function remove(query: Query, request: RestRequest, parsed: ParsedQuery): 
 }
 
 /**
+ * What PostgREST tells SQL about the request, as transaction-local settings: the migrations read
+ * them with current_setting('request.headers', true) and the like.
+ */
+async function describeRequest(query: Query, request: RestRequest): Promise<void> {
+  await query(
+    `select set_config('request.method', $1, true), set_config('request.path', $2, true),
+            set_config('request.headers', $3, true)`,
+    [request.method, request.path, JSON.stringify(request.headers)],
+  );
+}
+
+/**
  * The part of PostgREST that supabase-js uses on a table: insert, select with simple filters,
  * update and delete. Each request is one transaction run as the request's role, so Postgres's
  * grants and row level security decide what is allowed, exactly as behind hosted Supabase.
@@ -136,7 +154,8 @@ export async function handleRestRequest(database: Database, request: RestRequest
   const names = writtenColumns(request, parsed);
   // Checked before the transaction: PGlite has one connection, which the transaction holds.
   await checkColumns(database, request.table, names);
-  return database.asRole(request.role, (query) => {
+  return database.asRole(request.role, async (query) => {
+    await describeRequest(query, request);
     switch (request.method) {
       case 'POST':
         return insert(query, request, parsed, names);

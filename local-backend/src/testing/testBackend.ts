@@ -1,6 +1,7 @@
+import http from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import type { BookingInsert } from 'supabase-schema';
+import { BOOKING_LIMITS, type BookingInsert } from 'supabase-schema';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../config';
 import { startLocalBackend, type RunningBackend } from '../startLocalBackend';
 
@@ -13,14 +14,98 @@ export async function startTestBackend(): Promise<RunningBackend> {
     config: { port: 0 },
     databaseUrl: process.env.DATABASE_URL || undefined,
   });
-  await backend.database.query('truncate public.bookings, public.email_outbox');
+  await forgetBookings(backend);
+  await backend.database.query('truncate public.email_outbox');
+  // A shared server keeps what an earlier test file changed: start from the migration's limits.
+  await setBookingLimits(backend, BOOKING_LIMITS);
   return backend;
 }
 
-export function supabaseAs(backend: RunningBackend, key: 'anon' | 'service_role' | string): SupabaseClient {
+type BookingLimits = Record<keyof typeof BOOKING_LIMITS, { maxBookings: number; per: string }>;
+
+export async function setBookingLimits(backend: RunningBackend, limits: BookingLimits): Promise<void> {
+  for (const [name, { maxBookings, per }] of Object.entries(limits)) {
+    await backend.database.query(
+      'update private.booking_limits set max_bookings = $2, per = $3::interval where name = $1',
+      [name, maxBookings, per],
+    );
+  }
+}
+
+/** For tests of other rules, which book far more often than any visitor may. */
+export function liftBookingLimits(backend: RunningBackend): Promise<void> {
+  const lifted = { maxBookings: 1_000_000, per: '1 hour' };
+  return setBookingLimits(backend, { per_address: lifted, per_email: lifted, site_wide: lifted });
+}
+
+/** Empties the bookings and the log the abuse limits count, as if no visitor had ever booked. */
+export async function forgetBookings(backend: RunningBackend): Promise<void> {
+  await backend.database.query('truncate public.bookings, private.booking_requests');
+}
+
+/**
+ * A fetch whose connections leave from `localAddress`: any 127.0.0.x is this machine, so a test
+ * can be several visitors with different addresses, as the backend (and the limits) see them.
+ */
+function fetchFrom(localAddress: string): typeof fetch {
+  return (input, init = {}) =>
+    new Promise((resolve, reject) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const requestHeaders: Record<string, string> = {};
+      new Headers(init.headers).forEach((value, name) => {
+        requestHeaders[name] = value;
+      });
+      const request = http.request(
+        url,
+        {
+          method: init.method ?? 'GET',
+          headers: requestHeaders,
+          localAddress,
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(response.headers)) {
+              if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+            }
+            const body = chunks.length ? new Uint8Array(Buffer.concat(chunks)) : null;
+            resolve(
+              new Response(body, {
+                status: response.statusCode,
+                statusText: response.statusMessage,
+                headers,
+              }),
+            );
+          });
+        },
+      );
+      request.on('error', reject);
+      if (init.body !== undefined && init.body !== null) request.write(String(init.body));
+      request.end();
+    });
+}
+
+interface ClientOptions {
+  /** The visitor's address, any of 127.0.0.1-127.0.0.254; omitted, the system's choice (127.0.0.1). */
+  from?: string;
+  /** Extra headers on every request, e.g. a forged X-Forwarded-For. */
+  headers?: Record<string, string>;
+}
+
+export function supabaseAs(
+  backend: RunningBackend,
+  key: 'anon' | 'service_role' | string,
+  { from, headers }: ClientOptions = {},
+): SupabaseClient {
   const apiKey = key === 'anon' ? LOCAL_ANON_KEY : key === 'service_role' ? LOCAL_SERVICE_ROLE_KEY : key;
-  return createClient(backend.url, apiKey, {
+  // A chosen IPv4 source address needs an IPv4 destination ("localhost" may resolve to ::1).
+  const url = from ? backend.url.replace('//localhost:', '//127.0.0.1:') : backend.url;
+  return createClient(url, apiKey, {
     auth: { persistSession: false, autoRefreshToken: false },
+    global: { ...(from ? { fetch: fetchFrom(from) } : {}), ...(headers ? { headers } : {}) },
     // Node 20 has no WebSocket of its own; supabase-js builds its realtime client eagerly.
     realtime: { transport: WebSocket as never },
   });
