@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { BookingInsert } from 'supabase-schema';
+import { BOOKING_LIMIT_REACHED, type BookingInsert } from 'supabase-schema';
 import { bookingConfig } from '../config';
 
 /** Where a booking goes: the Supabase table in production, anything with the same answer in tests. */
@@ -15,6 +15,11 @@ export class BookingNotStoredError extends Error {
     message: string,
   ) {
     super(message);
+  }
+
+  /** The database refused it under its abuse limits (HTTP 429): too many requests for now. */
+  get limitReached(): boolean {
+    return this.status === 429 || this.code === BOOKING_LIMIT_REACHED;
   }
 }
 

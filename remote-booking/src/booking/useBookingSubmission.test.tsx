@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import type { BookingInsert } from 'supabase-schema';
-import type { BookingStore } from './bookingStore';
+import { BookingNotStoredError, type BookingStore } from './bookingStore';
 import type { CompleteBookingForm } from './bookingForm';
 import { useBookingSubmission } from './useBookingSubmission';
 
@@ -81,4 +81,32 @@ test('the next booking after a stored one gets a new id', async () => {
   await act(() => result.current.submit(filledForm));
   await act(() => result.current.submit(filledForm));
   expect(received[1]?.id).not.toBe(received[0]?.id);
+});
+
+test('a booking refused by the abuse limits (429) goes to limited, keeps its id and can be sent later', async () => {
+  const tooMany = new BookingNotStoredError(429, 'PT429', 'Too many booking requests');
+  const { store, received } = scriptedStore(tooMany, 'stored');
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(() => result.current.submit(filledForm));
+  expect(result.current.status).toBe('limited');
+  await act(() => result.current.submit(filledForm));
+  expect(result.current.status).toBe('success');
+  expect(received[1]?.id).toBe(received[0]?.id);
+});
+
+test('other refusals of the database are the plain error, not the limit', async () => {
+  const { store } = scriptedStore(new BookingNotStoredError(400, '23514', 'check violation'));
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(() => result.current.submit(filledForm));
+  expect(result.current.status).toBe('error');
+});
+
+test('a form whose honeypot a bot filled is answered with success and nothing is sent', async () => {
+  const { store, received } = scriptedStore('stored');
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(async () => {
+    expect(await result.current.submit(filledForm, { honeypot: 'https://spam.example' })).toBe(true);
+  });
+  expect(result.current.status).toBe('success');
+  expect(received).toHaveLength(0);
 });

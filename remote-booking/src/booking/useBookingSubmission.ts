@@ -1,21 +1,35 @@
 import { useRef, useState } from 'react';
-import type { BookingStore } from './bookingStore';
+import { BookingNotStoredError, type BookingStore } from './bookingStore';
 import { toBookingInsert, type CompleteBookingForm } from './bookingForm';
 
-export type SubmissionStatus = 'idle' | 'submitting' | 'success' | 'error';
+/** `limited`: the database's abuse limits refused it; the visitor is told to wait or write. */
+export type SubmissionStatus = 'idle' | 'submitting' | 'success' | 'error' | 'limited';
+
+interface SubmitOptions {
+  /** What the form's honeypot field holds: people leave it empty, form-filling bots do not. */
+  honeypot?: string;
+}
 
 /**
- * SPEC §4: idle → submitting → success or error. The row id is made once per filled form and
- * kept across retries, so a retry after a lost answer cannot store a second booking; a second
- * click while one send is under way sends nothing.
+ * SPEC §4: idle → submitting → success or error (or limited). The row id is made once per filled
+ * form and kept across retries, so a retry after a lost answer cannot store a second booking; a
+ * second click while one send is under way sends nothing. A bot that filled the honeypot is told
+ * "success" and nothing is sent, so it has no reason to try again.
  */
 export function useBookingSubmission(store: BookingStore) {
   const [status, setStatus] = useState<SubmissionStatus>('idle');
   const sending = useRef(false);
   const bookingId = useRef<string | null>(null);
 
-  async function submit(values: CompleteBookingForm): Promise<boolean> {
+  async function submit(
+    values: CompleteBookingForm,
+    { honeypot = '' }: SubmitOptions = {},
+  ): Promise<boolean> {
     if (sending.current) return false;
+    if (honeypot !== '') {
+      setStatus('success');
+      return true;
+    }
     sending.current = true;
     bookingId.current ??= crypto.randomUUID();
     setStatus('submitting');
@@ -26,7 +40,7 @@ export function useBookingSubmission(store: BookingStore) {
       return true;
     } catch (error) {
       console.error('[booking] the booking request was not stored', error);
-      setStatus('error');
+      setStatus(error instanceof BookingNotStoredError && error.limitReached ? 'limited' : 'error');
       return false;
     } finally {
       sending.current = false;

@@ -14,6 +14,7 @@ import { NAMESPACE } from '../i18n';
 import { BusinessSection } from './BusinessSection';
 import { bindField } from './fieldProps';
 import { FormField } from './FormField';
+import { HoneypotField } from './HoneypotField';
 import { MarketingSection } from './MarketingSection';
 import { PersonalSection } from './PersonalSection';
 import { ScheduleSection } from './ScheduleSection';
@@ -35,6 +36,7 @@ export function BookingForm({ store }: { store: BookingStore }) {
   const [values, setValues] = useState<BookingFormValues>(EMPTY_BOOKING_FORM);
   const [dateMissing, setDateMissing] = useState(false);
   const dateButtonRef = useRef<HTMLButtonElement>(null);
+  const honeypotRef = useRef<HTMLInputElement>(null);
   const { status, submit } = useBookingSubmission(store);
 
   const setField = (field: BookingField, value: string) =>
@@ -56,8 +58,11 @@ export function BookingForm({ store }: { store: BookingStore }) {
         event.preventDefault();
         if (!values.preferredDate) return reportMissingDate();
         if (!isComplete(values)) return;
-        void submit(values).then((stored) => {
-          if (stored) setValues(EMPTY_BOOKING_FORM);
+        void submit(values, { honeypot: honeypotRef.current?.value }).then((stored) => {
+          if (stored) {
+            setValues(EMPTY_BOOKING_FORM);
+            if (honeypotRef.current) honeypotRef.current.value = '';
+          }
         });
       }}
     >
@@ -86,6 +91,7 @@ export function BookingForm({ store }: { store: BookingStore }) {
           />
         )}
       </FormField>
+      <HoneypotField inputRef={honeypotRef} label={t('honeypot')} />
       <SubmissionMessage status={status} />
       <button
         type="submit"

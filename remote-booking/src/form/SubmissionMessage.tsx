@@ -1,8 +1,12 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { siteConfig, siteEmailHref, sitePhoneHref } from 'site-config';
 import type { SubmissionStatus } from '../booking/useBookingSubmission';
 import { NAMESPACE } from '../i18n';
 
-/** SPEC §8: the green box after a stored booking, the red one after a failure. */
+/**
+ * SPEC §8: the green box after a stored booking, the red one after a failure. When the database's
+ * abuse limits refused it, the red box says so and offers the agency's e-mail and phone instead.
+ */
 export function SubmissionMessage({ status }: { status: SubmissionStatus }) {
   const { t } = useTranslation(NAMESPACE);
   return (
@@ -23,6 +27,20 @@ export function SubmissionMessage({ status }: { status: SubmissionStatus }) {
           data-testid="booking-error"
         >
           {t('error')}
+        </p>
+      )}
+      {status === 'limited' && (
+        <p
+          className="booking-form__message booking-form__message--error"
+          role="alert"
+          data-testid="booking-limited"
+        >
+          <Trans
+            t={t}
+            i18nKey="limited"
+            values={{ email: siteConfig.email, phone: siteConfig.phone }}
+            components={{ emailLink: <a href={siteEmailHref} />, phoneLink: <a href={sitePhoneHref} /> }}
+          />
         </p>
       )}
     </div>
