@@ -12,6 +12,11 @@ export interface EmailJsConfig {
   origin: string;
   /** Refuse to send from a headless (automated) browser; see README, "EmailJS". */
   blockHeadless: boolean;
+  /**
+   * The SDK's limitRate: after a message leaves, the same browser may send the next one only this
+   * many milliseconds later (it answers 429 before any request otherwise). See README, "Abuse limits".
+   */
+  throttleMs: number;
 }
 
 declare const process: { env: Record<string, string | null | undefined> };
@@ -27,4 +32,5 @@ export const emailJsConfig: EmailJsConfig = {
   // The SDK appends /api/v1.0/email/send, so a trailing slash would double it.
   origin: (process.env.EMAILJS_ORIGIN || 'http://localhost:54321').replace(/\/+$/, ''),
   blockHeadless: flag(process.env.EMAILJS_BLOCK_HEADLESS),
+  throttleMs: 60_000,
 };

@@ -5,6 +5,7 @@ import { NAMESPACE } from '../i18n';
 import type { ContactEnquiry, EnquiryField } from '../enquiry/contactEnquiry';
 import type { ContactFormStatus } from '../enquiry/contactFormState';
 import { EnquiryFields } from './EnquiryFields';
+import { HoneypotField } from './HoneypotField';
 import { SendErrorBanner } from './SendErrorBanner';
 import { useLocalizedValidity } from './useLocalizedValidity';
 import './ContactForm.css';
@@ -13,22 +14,28 @@ interface ContactFormProps {
   enquiry: ContactEnquiry;
   status: Exclude<ContactFormStatus, 'sent'>;
   onEdit: <Field extends EnquiryField>(field: Field, value: ContactEnquiry[Field]) => void;
-  onSubmit: () => void;
+  /** Sends the enquiry; `honeypot` is what the trap field holds (empty unless a bot filled it). */
+  onSubmit: (honeypot: string) => void;
   nameInputRef: Ref<HTMLInputElement>;
 }
 
-/** "Send Us a Message": the enquiry fields, the send button and, after a failed send, the banner. */
+/**
+ * "Send Us a Message": the enquiry fields, a honeypot for bots, the send button and, after a
+ * failed send, the banner.
+ */
 export function ContactForm({ enquiry, status, onEdit, onSubmit, nameInputRef }: ContactFormProps) {
   const { t } = useTranslation(NAMESPACE);
   const form = useRef<HTMLFormElement>(null);
   const sendButton = useRef<HTMLButtonElement>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
   const submitting = status === 'submitting';
+  const failed = status === 'failed' || status === 'limited';
   useLocalizedValidity(form, enquiry);
 
   // The button was disabled while sending, which took the focus away; give it back for a retry.
   useEffect(() => {
-    if (status === 'failed') sendButton.current?.focus();
-  }, [status]);
+    if (failed) sendButton.current?.focus();
+  }, [failed]);
 
   return (
     <form
@@ -38,7 +45,7 @@ export function ContactForm({ enquiry, status, onEdit, onSubmit, nameInputRef }:
       aria-busy={submitting}
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit();
+        onSubmit(honeypot.current?.value ?? '');
       }}
     >
       <h2 id="contact-form-title" className="contact-form__title">
@@ -46,7 +53,8 @@ export function ContactForm({ enquiry, status, onEdit, onSubmit, nameInputRef }:
       </h2>
       <p className="contact-form__required-note">{t('form.requiredNote')}</p>
       <EnquiryFields enquiry={enquiry} onEdit={onEdit} nameInputRef={nameInputRef} />
-      {status === 'failed' && <SendErrorBanner />}
+      <HoneypotField inputRef={honeypot} label={t('form.honeypot')} />
+      {failed && <SendErrorBanner limited={status === 'limited'} />}
       <button
         ref={sendButton}
         type="submit"

@@ -136,7 +136,7 @@ test('while sending the button says so and is disabled; once sent the thank-you 
 test('a failed send shows the banner in the page language, keeps the fields and can be sent again', async () => {
   const send = jest
     .fn<Promise<void>, [ContactEnquiry]>()
-    .mockRejectedValueOnce(new EmailJSResponseStatus(429, 'Too Many Requests'))
+    .mockRejectedValueOnce(new EmailJSResponseStatus(500, 'Internal Server Error'))
     .mockResolvedValueOnce(undefined);
   const user = userEvent.setup();
   renderSection(send);
@@ -147,7 +147,7 @@ test('a failed send shows the banner in the page language, keeps the fields and 
   expect(field(en.form.name).value).toBe('Ana Pérez');
   expect(field(en.form.message).value).toBe('Hola');
   expect(screen.getByRole('button', { name: en.form.send })).toBe(document.activeElement);
-  expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('status 429'));
+  expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('status 500'));
   await act(() => setLanguage('es'));
   expect(screen.getByRole('alert').textContent).toBe(es.sendError);
 
@@ -160,6 +160,35 @@ test('a failed send shows the banner in the page language, keeps the fields and 
     email: 'ana@example.com',
     message: 'Hola',
   });
+});
+
+test('too many messages (429) asks the visitor to wait, with the e-mail and phone as links', async () => {
+  const send = jest.fn(() => Promise.reject(new EmailJSResponseStatus(429, 'Too Many Requests')));
+  const user = userEvent.setup();
+  renderSection(send);
+  await fillRequiredFields(user, en);
+  await user.click(screen.getByRole('button', { name: en.form.send }));
+
+  const banner = await screen.findByRole('alert');
+  expect(banner.textContent).toMatch(/^You have just sent us a message/);
+  expect(within(banner).getByRole('link', { name: 'hello@example.com' }).getAttribute('href')).toBe(
+    'mailto:hello@example.com',
+  );
+  expect(within(banner).getByRole('link', { name: '+507 6000-0000' }).getAttribute('href')).toBe(
+    'tel:+50760000000',
+  );
+  expect(field(en.form.message).value).toBe('Hola');
+  await act(() => setLanguage('es'));
+  expect(screen.getByRole('alert').textContent).toMatch(/^Acabas de enviarnos un mensaje/);
+});
+
+test('the honeypot is out of reach: hidden from assistive technology, skipped by Tab, no autofill', () => {
+  renderSection(() => Promise.resolve());
+  const trap = document.querySelector<HTMLInputElement>('input[name="website"]');
+  expect(trap?.tabIndex).toBe(-1);
+  expect(trap?.autocomplete).toBe('off');
+  expect(trap?.closest('[aria-hidden="true"]')).not.toBeNull();
+  expect(screen.queryByRole('textbox', { name: en.form.honeypot })).toBeNull();
 });
 
 test('the note under the send button links to the privacy policy', () => {

@@ -25,7 +25,7 @@ export function EnquirySection({ sendEnquiry }: { sendEnquiry: EnquirySender }) 
           enquiry={enquiry}
           status={status}
           onEdit={edit}
-          onSubmit={() => void submit()}
+          onSubmit={(honeypot) => void submit(honeypot)}
           nameInputRef={nameInput}
         />
       )}

@@ -1,7 +1,10 @@
 import { EMPTY_ENQUIRY, type ContactEnquiry } from './contactEnquiry';
 
-/** The contact form's states (SPEC §4). */
-export type ContactFormStatus = 'idle' | 'submitting' | 'sent' | 'failed';
+/**
+ * The contact form's states (SPEC §4); `limited` is a failure because too many messages were
+ * sent in a short time (429), which the visitor is told apart from other failures.
+ */
+export type ContactFormStatus = 'idle' | 'submitting' | 'sent' | 'failed' | 'limited';
 
 export interface ContactFormState {
   status: ContactFormStatus;
@@ -12,13 +15,13 @@ export type ContactFormEvent =
   | { type: 'edit'; changes: Partial<ContactEnquiry> }
   | { type: 'submit' }
   | { type: 'sent' }
-  | { type: 'failed' }
+  | { type: 'failed'; limited: boolean }
   | { type: 'startOver' };
 
 export const INITIAL_CONTACT_FORM: ContactFormState = { status: 'idle', enquiry: EMPTY_ENQUIRY };
 
 /**
- * idle → submitting → sent (fields emptied) or failed (fields kept, can be sent again);
+ * idle → submitting → sent (fields emptied) or failed/limited (fields kept, can be sent again);
  * sent → idle with "Send Another Message". Submitting twice at once is not possible.
  */
 export function contactFormReducer(state: ContactFormState, event: ContactFormEvent): ContactFormState {
@@ -30,7 +33,7 @@ export function contactFormReducer(state: ContactFormState, event: ContactFormEv
     case 'sent':
       return { status: 'sent', enquiry: EMPTY_ENQUIRY };
     case 'failed':
-      return { ...state, status: 'failed' };
+      return { ...state, status: event.limited ? 'limited' : 'failed' };
     case 'startOver':
       return INITIAL_CONTACT_FORM;
   }

@@ -2,6 +2,38 @@ import emailjs from '@emailjs/browser';
 import type { EmailJsConfig } from '../config';
 import type { ContactEnquiry } from './contactEnquiry';
 import type { EnquirySender } from './enquirySender';
+import { describeSendFailure, TOO_MANY_REQUESTS } from './sendFailure';
+
+/** Where the SDK's limitRate keeps the time of this browser's last message (localStorage). */
+export const THROTTLE_STORAGE_KEY = 'contact-enquiry';
+
+/**
+ * The SDK's limitRate store: localStorage, as the SDK's own, but one that a browser refusing
+ * storage (private modes, blocked cookies) cannot make fail: the limit is then simply not kept.
+ */
+const throttleStorage = {
+  get: async (key: string) => {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set: async (key: string, value: string) => {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      // Nothing to remember the last message in: the limit is not kept.
+    }
+  },
+  remove: async (key: string) => {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // As above.
+    }
+  },
+};
 
 /**
  * An enquiry sender that goes through the EmailJS SDK (SPEC §7). The SDK keeps its settings in a
@@ -16,17 +48,28 @@ export function createEmailJsSender(config: EmailJsConfig): EnquirySender {
         publicKey: config.publicKey,
         origin: config.origin,
         blockHeadless: config.blockHeadless,
+        limitRate: { id: THROTTLE_STORAGE_KEY, throttle: config.throttleMs },
+        storageProvider: throttleStorage,
       });
       initialised = true;
     }
     const { name, email, company, phone, service, message } = enquiry;
-    await emailjs.send(config.serviceId, config.templateId, {
-      name,
-      email,
-      company,
-      phone,
-      service,
-      message,
-    });
+    try {
+      await emailjs.send(config.serviceId, config.templateId, {
+        name,
+        email,
+        company,
+        phone,
+        service,
+        message,
+      });
+    } catch (error) {
+      // The SDK notes the time before it sends: a message that did not go out must not hold up
+      // the visitor's retry. A 429 (this limit, or EmailJS's own) keeps the time it had.
+      if (describeSendFailure(error).status !== TOO_MANY_REQUESTS) {
+        await throttleStorage.remove(THROTTLE_STORAGE_KEY);
+      }
+      throw error;
+    }
   };
 }

@@ -4,6 +4,9 @@ export interface SendFailure {
   text: string;
 }
 
+/** EmailJS's "throttled" status: the SDK's limitRate in this browser, or EmailJS's own limits. */
+export const TOO_MANY_REQUESTS = 429;
+
 /**
  * The SDK rejects with an EmailJSResponseStatus (the server's status and text, or its own 451
  * headless, 403 blocked value and 429 throttled), fetch rejects with a TypeError when the network

@@ -67,13 +67,18 @@ test('"Send Another Message" returns from sent to an empty idle form', async () 
 });
 
 test.each([
-  ['a non-2xx answer', new EmailJSResponseStatus(400, 'The service ID is invalid'), 400],
-  ['a headless browser refused', new EmailJSResponseStatus(451, 'Unavailable For Headless Browser'), 451],
-  ['a blocked value', new EmailJSResponseStatus(403, 'Forbidden'), 403],
-  ['the throttle', new EmailJSResponseStatus(429, 'Too Many Requests'), 429],
-  ['a network error (fetch rejects with a TypeError)', new TypeError('Failed to fetch'), 0],
-  ['a missing key (the SDK throws a string)', 'The public key is required.', 0],
-])('%s fails the send, keeps every field and logs its status', async (_case, error, status) => {
+  ['a non-2xx answer', new EmailJSResponseStatus(400, 'The service ID is invalid'), 400, 'failed'],
+  [
+    'a headless browser refused',
+    new EmailJSResponseStatus(451, 'Unavailable For Headless Browser'),
+    451,
+    'failed',
+  ],
+  ['a blocked value', new EmailJSResponseStatus(403, 'Forbidden'), 403, 'failed'],
+  ['the throttle', new EmailJSResponseStatus(429, 'Too Many Requests'), 429, 'limited'],
+  ['a network error (fetch rejects with a TypeError)', new TypeError('Failed to fetch'), 0, 'failed'],
+  ['a missing key (the SDK throws a string)', 'The public key is required.', 0, 'failed'],
+])('%s fails the send, keeps every field and logs its status', async (_case, error, status, failedAs) => {
   const sender = controlledSender();
   const { result } = renderContactForm(sender.send);
 
@@ -82,7 +87,7 @@ test.each([
     sender.reject(error);
     await submitted;
   });
-  expect(result.current.status).toBe('failed');
+  expect(result.current.status).toBe(failedAs);
   expect(result.current.enquiry).toEqual(enquiry);
   expect(consoleError).toHaveBeenCalledTimes(1);
   expect(consoleError.mock.calls[0]?.[0]).toContain(`(status ${status})`);
@@ -123,4 +128,12 @@ test('submitting again while a message is on its way does not send it twice', as
   });
   expect(sender.send).toHaveBeenCalledTimes(1);
   expect(result.current.status).toBe('sent');
+});
+
+test('a form whose honeypot a bot filled is answered "sent" and nothing is sent', async () => {
+  const sender = controlledSender();
+  const { result } = renderContactForm(sender.send);
+  await act(() => result.current.submit('https://spam.example'));
+  expect(result.current.status).toBe('sent');
+  expect(sender.send).not.toHaveBeenCalled();
 });
