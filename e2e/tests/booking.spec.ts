@@ -6,6 +6,7 @@ import {
   expectedRow,
   field,
   fillBooking,
+  forgetBookings,
   localIsoDate,
   storedBookings,
 } from '../support/bookingForm';
@@ -18,7 +19,7 @@ const WHERE = [
 
 test.beforeEach(async ({ site }) => {
   await site.startBackend();
-  await site.database.query('truncate public.bookings');
+  await forgetBookings(site);
 });
 
 for (const where of WHERE) {
@@ -190,4 +191,63 @@ test('a day before today cannot be picked, nor a month in the past shown', async
   await page.keyboard.press('Escape');
   await expect(field(page, 'preferredDate')).toHaveText(booking('en', 'datePicker.placeholder'));
   await expect(field(page, 'preferredDate')).toBeFocused();
+});
+
+/** A message with <tag>…</tag> links and {{values}}, as a visitor reads it. */
+function asRead(message: string, values: Record<string, string>): string {
+  return message.replace(/<\/?\w+>/g, '').replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+test("an address that booked five times this hour is refused by the database; the form keeps every field and offers the agency's e-mail and phone", async ({
+  page,
+  site,
+  pageErrors,
+}) => {
+  // Five bookings already logged from this browser's address, as the migration logs them.
+  await site.database.query(
+    "insert into private.booking_requests (client_address, email) select '127.0.0.1', 'earlier' || n || '@example.com' from generate_series(1, 5) as n",
+  );
+  await page.goto(site.url('shell', '/booking?lang=es'));
+  await fillBooking(page);
+  const answer = page.waitForResponse('**/rest/v1/bookings*');
+  await page.getByRole('button', { name: booking('es', 'submit') }).click();
+  expect((await answer).status()).toBe(429);
+
+  const message = page.getByTestId('booking-limited');
+  await expect(message).toHaveText(
+    asRead(booking('es', 'limited'), { email: 'hello@example.com', phone: '+507 6000-0000' }),
+  );
+  await expect(message.getByRole('link', { name: 'hello@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:hello@example.com',
+  );
+  for (const [name, value] of Object.entries(BOOKING_TEXT))
+    await expect(field(page, name)).toHaveValue(value);
+  expect(await storedBookings(site)).toEqual([]);
+  expect(pageErrors.join('\n')).toContain('429');
+
+  // An operator forgets the address (README, "Abuse limits"): the same form then goes through.
+  await site.database.query("delete from private.booking_requests where client_address = '127.0.0.1'");
+  await page.getByRole('button', { name: booking('es', 'submit') }).click();
+  await expect(page.getByTestId('booking-success')).toBeVisible();
+  expect(await storedBookings(site)).toHaveLength(1);
+});
+
+test('a bot that fills the hidden honeypot field is told its booking was sent, and nothing is stored', async ({
+  page,
+  site,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/rest/v1/bookings')) requests.push(request.url());
+  });
+  await page.goto(site.url('shell', '/booking'));
+  await fillBooking(page);
+  const trap = field(page, 'homepage');
+  await expect(trap).toHaveAttribute('tabindex', '-1');
+  await trap.fill('https://cheap-pills.example');
+  await page.getByRole('button', { name: booking('en', 'submit') }).click();
+  await expect(page.getByTestId('booking-success')).toHaveText(booking('en', 'success'));
+  expect(requests).toEqual([]);
+  expect(await storedBookings(site)).toEqual([]);
 });

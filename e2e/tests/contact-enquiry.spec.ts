@@ -34,6 +34,12 @@ const ENQUIRIES: Record<Language, Enquiry> = {
 
 const ENQUIRY_FIELDS = ['name', 'email', 'company', 'phone', 'service', 'message'] as const;
 
+/** A message with <tag>…</tag> links and the agency's {{email}} and {{phone}}, as a visitor reads it. */
+function asRead(message: string): string {
+  const values: Record<string, string> = { email: 'hello@example.com', phone: '+507 6000-0000' };
+  return message.replace(/<\/?\w+>/g, '').replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
 for (const surface of CONTACT_SURFACES) {
   for (const language of ['en', 'es'] as const) {
     test.describe(`the contact form ${surface.description} (${language})`, () => {
@@ -165,7 +171,8 @@ for (const [status, text] of [
   [451, 'Unavailable For Headless Browser'],
   [500, 'Internal Server Error'],
 ] as const) {
-  test(`an EmailJS answer ${status} shows the same banner and logs its status`, async ({
+  const banner = status === 429 ? 'sendLimited' : 'sendError';
+  test(`an EmailJS answer ${status} shows the ${status === 429 ? 'wait' : 'same'} banner and logs its status`, async ({
     page,
     site,
     pageErrors,
@@ -176,9 +183,52 @@ for (const [status, text] of [
     await page.goto(site.url('shell', '/contact?lang=es'));
     await fillEnquiry(page, 'es', ENQUIRIES.es);
     await sendButton(page, 'es').click();
-    await expect(page.getByRole('alert')).toHaveText(contactCopy('es', 'sendError'));
+    await expect(page.getByRole('alert')).toHaveText(asRead(contactCopy('es', banner)));
     await expect(enquiryField(page, 'es', 'message')).toHaveValue(ENQUIRIES.es.message);
     await expect(sendButton(page, 'es')).toBeEnabled();
     expect(pageErrors.join('\n')).toContain(`(status ${status}): ${text}`);
   });
 }
+
+test('a second message from the same browser within a minute is held back before any request, with a wait banner', async ({
+  page,
+  site,
+}) => {
+  await site.startBackend();
+  const sendRequests = recordSendRequests(page);
+  const before = (await outbox(site)).length;
+  await page.goto(site.url('shell', '/contact'));
+  await fillEnquiry(page, 'en', ENQUIRIES.en);
+  await sendButton(page, 'en').click();
+  await page.getByRole('button', { name: contactCopy('en', 'thankYou.sendAnother') }).click();
+
+  await fillEnquiry(page, 'en', ENQUIRIES.en);
+  await sendButton(page, 'en').click();
+  const banner = page.getByRole('alert');
+  await expect(banner).toHaveText(asRead(contactCopy('en', 'sendLimited')));
+  await expect(banner.getByRole('link', { name: '+507 6000-0000' })).toHaveAttribute(
+    'href',
+    'tel:+50760000000',
+  );
+  await expect(enquiryField(page, 'en', 'message')).toHaveValue(ENQUIRIES.en.message);
+  expect(sendRequests).toHaveLength(1);
+  expect(await outbox(site)).toHaveLength(before + 1);
+});
+
+test('a bot that fills the hidden honeypot field is thanked, and no e-mail is sent', async ({
+  page,
+  site,
+}) => {
+  await site.startBackend();
+  const sendRequests = recordSendRequests(page);
+  const before = (await outbox(site)).length;
+  await page.goto(site.url('shell', '/contact'));
+  await fillEnquiry(page, 'en', ENQUIRIES.en);
+  const trap = page.locator('form [name="website"]');
+  await expect(trap).toHaveAttribute('tabindex', '-1');
+  await trap.fill('https://cheap-pills.example');
+  await sendButton(page, 'en').click();
+  await expect(page.getByRole('heading', { name: contactCopy('en', 'thankYou.title') })).toBeVisible();
+  expect(sendRequests).toEqual([]);
+  expect(await outbox(site)).toHaveLength(before);
+});
