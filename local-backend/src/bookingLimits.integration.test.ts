@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { BOOKING_LIMIT_REACHED, BOOKING_LIMITS, type BookingInsert } from 'supabase-schema';
-import type { RunningBackend } from './startLocalBackend';
+import { LOCAL_BOOKING_CEILINGS } from './config';
+import { openDatabase } from './database/openDatabase';
+import { startLocalBackend, type RunningBackend } from './startLocalBackend';
 import {
   forgetBookings,
   setBookingLimits,
@@ -11,16 +13,22 @@ import {
 
 let backend: RunningBackend;
 
+/** Low numbers for this file's own database, so each limit is met within a few requests. */
+const TEST_LIMITS = {
+  per_address: { maxBookings: 5, per: '01:00:00' },
+  per_email: { maxBookings: 3, per: '24:00:00' },
+  site_wide: { maxBookings: 20, per: '00:01:00' },
+};
+const { per_address, per_email, site_wide } = TEST_LIMITS;
+
 beforeAll(async () => {
   backend = await startTestBackend();
 });
 afterAll(() => backend.stop());
 beforeEach(async () => {
   await forgetBookings(backend);
-  await setBookingLimits(backend, BOOKING_LIMITS);
+  await setBookingLimits(backend, TEST_LIMITS);
 });
-
-const { per_address, per_email, site_wide } = BOOKING_LIMITS;
 
 /** A visitor at its own address (127.0.0.x), as the backend sees the connection. */
 const visitorAt = (host: number, headers?: Record<string, string>) =>
@@ -38,29 +46,135 @@ async function bookingCount(): Promise<number> {
   return Number(row?.count);
 }
 
-test('the limits the migration sets are the ones the README and the shared constants state', async () => {
-  const rows = await backend.database.query(
-    'select name, max_bookings as "maxBookings", per::text as per from private.booking_limits order by name',
+/** Runs `count` requests, `concurrency` at a time, and returns their answers in order. */
+async function inBatches<T>(count: number, send: (index: number) => PromiseLike<T>, concurrency = 25) {
+  const answers: T[] = [];
+  for (let first = 0; first < count; first += concurrency) {
+    const batch = Array.from({ length: Math.min(concurrency, count - first) }, (_, offset) =>
+      send(first + offset),
+    );
+    answers.push(...(await Promise.all(batch)));
+  }
+  return answers;
+}
+
+const limitsOf = async (database: RunningBackend['database']) =>
+  Object.fromEntries(
+    (
+      await database.query(
+        'select name, max_bookings as "maxBookings", per::text as per from private.booking_limits order by name',
+      )
+    ).map(({ name, ...limit }) => [name, limit]),
   );
-  expect(Object.fromEntries(rows.map(({ name, ...limit }) => [name, limit]))).toEqual(BOOKING_LIMITS);
+
+test('the migration seeds the production limits, the ones the README and the shared constants state', async () => {
+  // A new in-memory database of its own: the shared one's limits are changed by these tests.
+  const database = await openDatabase();
+  try {
+    expect(await limitsOf(database)).toEqual(BOOKING_LIMITS);
+  } finally {
+    await database.close();
+  }
 });
 
-test('one address may book five times an hour; the sixth gets 429 and nothing is stored', async () => {
-  const script = visitorAt(2);
-  for (let index = 0; index < per_address.maxBookings; index++) {
-    expect((await script.from('bookings').insert(freshBooking())).error).toBeNull();
+test('the local backend raises the per-address and site-wide ceilings unless told to keep production limits', async () => {
+  const local = await startLocalBackend({ config: { port: 0, keepProductionBookingLimits: false } });
+  try {
+    expect(await limitsOf(local.database)).toEqual({ ...BOOKING_LIMITS, ...LOCAL_BOOKING_CEILINGS });
+  } finally {
+    await local.stop();
   }
-  const refused = await script.from('bookings').insert(freshBooking());
-  expect(refused.status).toBe(429);
-  expect(refused.error).toMatchObject({
-    code: BOOKING_LIMIT_REACHED,
-    message: 'Too many booking requests',
-    details: 'limit per_address: 5 bookings per 01:00:00',
-  });
+  const production = await startLocalBackend({ config: { port: 0, keepProductionBookingLimits: true } });
+  try {
+    expect(await limitsOf(production.database)).toEqual(BOOKING_LIMITS);
+  } finally {
+    await production.stop();
+  }
+});
+
+test('500 direct inserts from one address naming one e-mail store 3 rows; the rest answer 429 PT429', async () => {
+  const script = visitorAt(2);
+  const booking = validBooking({ email: 'bot@example.com' });
+  const answers = await inBatches(500, () => script.from('bookings').insert(booking));
+  const stored = answers.filter((answer) => answer.status === 201);
+  const refused = answers.filter((answer) => answer.status === 429);
+  expect(stored).toHaveLength(per_email.maxBookings);
+  expect(refused).toHaveLength(500 - per_email.maxBookings);
+  for (const answer of refused) {
+    expect(answer.error).toMatchObject({
+      code: BOOKING_LIMIT_REACHED,
+      message: 'Too many booking requests',
+      details: 'limit per_email: 3 bookings per 24:00:00',
+    });
+  }
+  expect(await bookingCount()).toBe(per_email.maxBookings);
+});
+
+test('500 direct inserts from one address, each with its own e-mail, store the per-address limit', async () => {
+  const script = visitorAt(3);
+  const answers = await inBatches(500, () => script.from('bookings').insert(freshBooking()));
+  expect(answers.filter((answer) => answer.status === 201)).toHaveLength(per_address.maxBookings);
+  const refused = answers.filter((answer) => answer.status !== 201);
+  expect(refused).toHaveLength(500 - per_address.maxBookings);
+  for (const answer of refused) {
+    expect(answer.status).toBe(429);
+    expect(answer.error).toMatchObject({
+      code: BOOKING_LIMIT_REACHED,
+      message: 'Too many booking requests',
+      details: 'limit per_address: 5 bookings per 01:00:00',
+    });
+  }
   expect(await bookingCount()).toBe(per_address.maxBookings);
 
   // Another visitor is not held up by the first one.
-  expect((await visitorAt(3).from('bookings').insert(freshBooking())).error).toBeNull();
+  expect((await visitorAt(4).from('bookings').insert(freshBooking())).error).toBeNull();
+});
+
+test('different e-mails and addresses within the limits all succeed', async () => {
+  const answers = await Promise.all([
+    // Two addresses, each up to its limit, each booking with an e-mail of its own.
+    ...Array.from({ length: per_address.maxBookings }, () =>
+      visitorAt(11).from('bookings').insert(freshBooking()),
+    ),
+    ...Array.from({ length: per_address.maxBookings }, () =>
+      visitorAt(12).from('bookings').insert(freshBooking()),
+    ),
+    // One e-mail up to its limit, from three addresses.
+    ...[13, 14, 15].map((host) =>
+      visitorAt(host)
+        .from('bookings')
+        .insert(validBooking({ email: 'ana@cafe.pa' })),
+    ),
+  ]);
+  expect(answers.map((answer) => answer.status)).toEqual(Array(answers.length).fill(201));
+  expect(await bookingCount()).toBe(2 * per_address.maxBookings + per_email.maxBookings);
+});
+
+test('an array of bookings in one request is refused with 429 and stores nothing', async () => {
+  const script = visitorAt(16);
+  const pair = await script.from('bookings').insert([freshBooking(), freshBooking()]);
+  expect(pair.status).toBe(429);
+  expect(pair.error).toMatchObject({
+    code: BOOKING_LIMIT_REACHED,
+    message: 'Too many booking requests',
+    details: 'limit per_request: 1 booking per request, 2 sent',
+  });
+  // More rows than the per-address limit: refused whichever trigger speaks first.
+  const flood = await script.from('bookings').insert(Array.from({ length: 50 }, () => freshBooking()));
+  expect(flood.status).toBe(429);
+  expect(flood.error?.code).toBe(BOOKING_LIMIT_REACHED);
+  expect(await bookingCount()).toBe(0);
+  const [logged] = await backend.database.query(
+    'select count(*)::int as count from private.booking_requests',
+  );
+  expect(logged?.count).toBe(0);
+
+  // An array of one booking is one booking, and neither refused array counted against the visitor.
+  expect((await script.from('bookings').insert([freshBooking()])).status).toBe(201);
+  // The agency may insert many at once.
+  const agency = supabaseAs(backend, 'service_role');
+  expect((await agency.from('bookings').insert([freshBooking(), freshBooking()])).status).toBe(201);
+  expect(await bookingCount()).toBe(3);
 });
 
 test('a forged X-Forwarded-For does not give a script a new address', async () => {
@@ -90,30 +204,39 @@ test('one e-mail may be named in three bookings a day, from any address and in a
     .from('bookings')
     .insert(validBooking({ email: 'ana@cafe.pa' }));
   expect(fourth.status).toBe(429);
-  expect(fourth.error?.details).toBe('limit per_email: 3 bookings per 1 day');
+  expect(fourth.error?.details).toBe('limit per_email: 3 bookings per 24:00:00');
 });
 
-test('thirty visitors booking at once all get their row, and then the site takes no more this hour', async () => {
+test('visitors at many addresses booking at once get the site-wide limit in rows, then the site takes no more this minute', async () => {
   const results = await Promise.all(
-    Array.from({ length: site_wide.maxBookings }, (_, index) =>
+    Array.from({ length: 2 * site_wide.maxBookings }, (_, index) =>
       visitorAt(30 + index)
         .from('bookings')
         .insert(freshBooking()),
     ),
   );
-  expect(results.map((result) => result.status)).toEqual(Array(site_wide.maxBookings).fill(201));
-  const late = await visitorAt(100).from('bookings').insert(freshBooking());
-  expect(late.status).toBe(429);
-  expect(late.error?.details).toBe('limit site_wide: 30 bookings per 01:00:00');
+  expect(results.filter((result) => result.status === 201)).toHaveLength(site_wide.maxBookings);
+  for (const late of results.filter((result) => result.status !== 201)) {
+    expect(late.status).toBe(429);
+    expect(late.error?.details).toBe('limit site_wide: 20 bookings per 00:01:00');
+  }
   expect(await bookingCount()).toBe(site_wide.maxBookings);
+
+  // A minute later the site takes bookings again.
+  await backend.database.query(
+    "update private.booking_requests set requested_at = now() - interval '61 seconds'",
+  );
+  expect((await visitorAt(100).from('bookings').insert(freshBooking())).status).toBe(201);
 });
 
 test('the agency itself (service_role) is never limited', async () => {
   const agency = supabaseAs(backend, 'service_role', { from: '127.0.0.5' });
-  for (let index = 0; index <= site_wide.maxBookings; index++) {
-    expect((await agency.from('bookings').insert(validBooking())).error).toBeNull();
-  }
-  expect(await bookingCount()).toBe(site_wide.maxBookings + 1);
+  const booking = validBooking({ email: 'agency@example.com' });
+  const answers = await inBatches(site_wide.maxBookings + 10, () =>
+    agency.from('bookings').insert({ ...booking, id: randomUUID() }),
+  );
+  expect(answers.map((answer) => answer.error)).toEqual(Array(answers.length).fill(null));
+  expect(await bookingCount()).toBe(site_wide.maxBookings + 10);
 });
 
 test('a retry of a stored booking whose answer was lost is still answered "already stored", even at the limit', async () => {

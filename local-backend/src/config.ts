@@ -25,7 +25,27 @@ export interface LocalBackendConfig {
   emailJs: EmailJsAccount;
   /** Requests with a larger body are refused with 413. */
   maxBodyBytes: number;
+  /**
+   * false (the default): on start, the backend raises the per-address and site-wide booking
+   * limits in private.booking_limits to LOCAL_BOOKING_CEILINGS, because here every visitor,
+   * browser and test is 127.0.0.1; the per-e-mail limit stays as in production. true
+   * (LOCAL_BACKEND_PRODUCTION_LIMITS=1): it leaves the table as the database holds it, which on a
+   * new database is the production values the migration seeds, to try the limits by hand (a
+   * persisted database that already ran with the ceilings keeps them: start from a new one,
+   * e.g. remove .local-data/pglite).
+   */
+  keepProductionBookingLimits: boolean;
 }
+
+/**
+ * The local per-address and site-wide ceilings: far above what a full test run sends (hundreds
+ * of bookings an hour from 127.0.0.1, each with its own e-mail), so only the per-e-mail limit,
+ * kept at its production value, is met locally.
+ */
+export const LOCAL_BOOKING_CEILINGS = {
+  per_address: { maxBookings: 100_000, per: '01:00:00' },
+  site_wide: { maxBookings: 100_000, per: '00:01:00' },
+} as const;
 
 const env = process.env;
 
@@ -51,5 +71,8 @@ export function configFromEnvironment(): LocalBackendConfig {
       templateId: env.EMAILJS_TEMPLATE_ID || DEFAULT_EMAILJS_ACCOUNT.templateId,
     },
     maxBodyBytes: 64 * 1024,
+    keepProductionBookingLimits: ['1', 'true', 'yes'].includes(
+      (env.LOCAL_BACKEND_PRODUCTION_LIMITS ?? '').trim().toLowerCase(),
+    ),
   };
 }

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { configFromEnvironment, type LocalBackendConfig } from './config';
+import { configFromEnvironment, LOCAL_BOOKING_CEILINGS, type LocalBackendConfig } from './config';
 import { createLocalBackend } from './createLocalBackend';
 import type { Database } from './database/Database';
 import { openDatabase } from './database/openDatabase';
@@ -17,6 +17,19 @@ interface StartOptions {
   databaseUrl?: string;
 }
 
+/**
+ * Raises the per-address and site-wide limits to the local ceilings (see
+ * LocalBackendConfig.keepProductionBookingLimits); the per-e-mail limit is left as it is.
+ */
+async function raiseBookingCeilings(database: Database): Promise<void> {
+  for (const [name, { maxBookings, per }] of Object.entries(LOCAL_BOOKING_CEILINGS)) {
+    await database.query(
+      'update private.booking_limits set max_bookings = $2, per = $3::interval where name = $1',
+      [name, maxBookings, per],
+    );
+  }
+}
+
 /** Opens the database, applies migrations and listens; stop() closes both (an open PGlite keeps Node alive). */
 export async function startLocalBackend({
   config: overrides,
@@ -25,6 +38,12 @@ export async function startLocalBackend({
 }: StartOptions = {}): Promise<RunningBackend> {
   const config = { ...configFromEnvironment(), ...overrides };
   const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    if (!config.keepProductionBookingLimits) await raiseBookingCeilings(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const server: Server = createLocalBackend(database, config);
   try {
     await new Promise<void>((resolve, reject) => {

@@ -1,8 +1,10 @@
 -- Abuse limits on discovery-call requests. The anon key is public, so anyone can post bookings
 -- straight to the REST API, bypassing the form. Each booking a visitor adds is logged here and a
--- trigger refuses the next one once a limit is reached, with SQLSTATE PT429, which PostgREST
--- answers as HTTP 429 Too Many Requests. Only anon (and authenticated) requests are limited: the
--- agency's own inserts with the service_role key or from the SQL editor are not.
+-- trigger refuses the next one once a limit is reached, and a statement trigger refuses an array
+-- of bookings in one request, with SQLSTATE PT429, which PostgREST answers as HTTP 429 Too Many
+-- Requests (message 'Too many booking requests', details naming the limit). Only anon (and
+-- authenticated) requests are limited: the agency's own inserts with the service_role key or from
+-- the SQL editor are not.
 --
 -- The numbers live in private.booking_limits so an operator can change them with one UPDATE (see
 -- README, "Abuse limits"). The private schema is not exposed by the API: visitors can neither
@@ -21,13 +23,16 @@ create table private.booking_limits (
 comment on table private.booking_limits is
   'How many bookings visitors may add in a window; read by private.limit_booking_requests().';
 
+-- The production values, the one place they are written (README, "Abuse limits", says why). The
+-- local backend raises per_address and site_wide for development and tests, where every visitor
+-- is 127.0.0.1 (local-backend/src/config.ts, keepProductionBookingLimits).
 insert into private.booking_limits (name, max_bookings, per, why) values
-  ('per_address', 5, interval '1 hour',
-   'One browser or network. Leaves room for a few colleagues behind one office or mobile-carrier address; stops a script after 5 rows.'),
-  ('per_email', 3, interval '1 day',
-   'One contact e-mail. A visitor may correct a request once or twice; more is a bot or someone signing up a stranger''s inbox.'),
-  ('site_wide', 30, interval '1 hour',
-   'Everyone together: several times the agency''s busiest real hour; caps a flood from many addresses at 720 rows a day.');
+  ('per_address', 10, interval '1 hour',
+   'One client address. A person books once, maybe corrects it once or twice; 10 leaves room for an office or a mobile carrier''s shared address and stops a script after 10 rows an hour.'),
+  ('per_email', 3, interval '24 hours',
+   'One contact e-mail. A visitor may correct a request once or twice; more is a bot, or someone signing a stranger''s inbox up for our confirmation mails.'),
+  ('site_wide', 120, interval '1 minute',
+   'Everyone together. Real bookings come a few a day; 120 a minute is never reached by people, and caps a flood from rotating addresses at 2 a second.');
 
 -- One row per booking a visitor added, kept only as long as the longest window needs it. It is
 -- written in the booking's own transaction: a refused or invalid booking leaves no row.
@@ -118,3 +123,35 @@ $$;
 create trigger bookings_limit_requests
 before insert on public.bookings
 for each row execute function private.limit_booking_requests();
+
+-- One booking per request. PostgREST inserts a JSON array in one statement, which the row trigger
+-- above would count row by row; a statement-level trigger sees the whole statement and refuses
+-- more than one row from a visitor, with the same error (the statement, and every row the row
+-- trigger logged, is rolled back: nothing is stored).
+create function private.refuse_booking_batches() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  visitor_role text := current_setting('role', true);
+  row_count bigint;
+begin
+  if visitor_role is null or visitor_role not in ('anon', 'authenticated') then
+    return null;
+  end if;
+  select count(*) into row_count from inserted_bookings;
+  if row_count > 1 then
+    raise exception 'Too many booking requests'
+      using errcode = 'PT429',
+        detail = format('limit per_request: 1 booking per request, %s sent', row_count),
+        hint = 'Send one booking per request.';
+  end if;
+  return null;
+end;
+$$;
+
+create trigger bookings_one_per_request
+after insert on public.bookings
+referencing new table as inserted_bookings
+for each statement execute function private.refuse_booking_batches();

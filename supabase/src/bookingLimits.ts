@@ -1,16 +1,16 @@
 /**
- * How many discovery calls visitors may request, as the migration
- * 20261201090000_limit_booking_requests.sql first sets them in private.booking_limits (an
- * operator may change them there; see README, "Abuse limits"). Local-backend's tests check that
- * the two agree.
+ * The production limits as the migration 20261201090000_limit_booking_requests.sql seeds them in
+ * private.booking_limits, which is where they are set and read (an operator may change them there;
+ * see README, "Abuse limits"). This copy is for the local backend, which restores them when told
+ * to keep production limits, and for tests; local-backend's tests check it matches the migration.
  */
 export const BOOKING_LIMITS = {
   /** Bookings from one client address (first X-Forwarded-For entry) per hour. */
-  per_address: { maxBookings: 5, per: '01:00:00' },
-  /** Bookings naming one e-mail address (any letter case) per day. */
-  per_email: { maxBookings: 3, per: '1 day' },
-  /** Bookings from all visitors together per hour. */
-  site_wide: { maxBookings: 30, per: '01:00:00' },
+  per_address: { maxBookings: 10, per: '01:00:00' },
+  /** Bookings naming one e-mail address (any letter case) per 24 hours. */
+  per_email: { maxBookings: 3, per: '24:00:00' },
+  /** Bookings from all visitors together per minute (protects the table when addresses rotate). */
+  site_wide: { maxBookings: 120, per: '00:01:00' },
 } as const;
 
 export type BookingLimitName = keyof typeof BOOKING_LIMITS;
