@@ -57,11 +57,16 @@ export async function storedBookings(site: ComposedSite) {
 }
 
 /**
- * Forgets every booking and the log the database's abuse limits count (every test books from
- * 127.0.0.1 with the same e-mail), so a test meets the limits only when it means to.
+ * Every test books as the same visitor (BOOKING_TEXT.email), and the database allows one e-mail 3
+ * bookings in 24 hours, locally as in production; a worker's backend outlives its tests. So a test
+ * that books forgets her earlier bookings in the limits' log first, as an operator would for a
+ * real client (README, "Abuse limits"). The per-address and site-wide limits need nothing: the
+ * local backend raises them far above what the suite sends from 127.0.0.1.
  */
-export async function forgetBookings(site: ComposedSite): Promise<void> {
-  await site.database.query('truncate public.bookings, private.booking_requests');
+export async function forgetVisitorsEmail(site: ComposedSite): Promise<void> {
+  await site.database.query('delete from private.booking_requests where email = lower($1)', [
+    BOOKING_TEXT.email,
+  ]);
 }
 
 export const field = (page: Page, name: string) => page.locator(`form [name="${name}"]`);

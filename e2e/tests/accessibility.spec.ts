@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, header, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
 import { MARKETING_PAGES, navigate, type Language } from '../support/marketingPages';
-import { field, fillBooking, forgetBookings } from '../support/bookingForm';
+import { field, fillBooking, forgetVisitorsEmail } from '../support/bookingForm';
 import { contactCopy, fillEnquiry, sendButton } from '../support/contactForm';
 import { axeViolations, DESKTOP, PHONE, settle } from '../support/accessibility';
 
@@ -74,7 +74,7 @@ for (const language of LANGUAGES) {
     site,
   }) => {
     await site.startBackend();
-    await forgetBookings(site);
+    await forgetVisitorsEmail(site);
     await openSite(page, site.url('shell', '/booking'), language);
     const submit = page.locator('form button[type="submit"]');
 

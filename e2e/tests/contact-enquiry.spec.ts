@@ -190,30 +190,33 @@ for (const [status, text] of [
   });
 }
 
-test('a second message from the same browser within a minute is held back before any request, with a wait banner', async ({
-  page,
-  site,
-}) => {
-  await site.startBackend();
-  const sendRequests = recordSendRequests(page);
-  const before = (await outbox(site)).length;
-  await page.goto(site.url('shell', '/contact'));
-  await fillEnquiry(page, 'en', ENQUIRIES.en);
-  await sendButton(page, 'en').click();
-  await page.getByRole('button', { name: contactCopy('en', 'thankYou.sendAnother') }).click();
+for (const language of ['en', 'es'] as const) {
+  test(`a second message from the same browser within a minute is held back before any request, with a wait banner (${language})`, async ({
+    page,
+    site,
+  }) => {
+    await site.startBackend();
+    const sendRequests = recordSendRequests(page);
+    const before = (await outbox(site)).length;
+    await page.goto(site.url('shell', `/contact?lang=${language}`));
+    await fillEnquiry(page, language, ENQUIRIES[language]);
+    await sendButton(page, language).click();
+    await page.getByRole('button', { name: contactCopy(language, 'thankYou.sendAnother') }).click();
 
-  await fillEnquiry(page, 'en', ENQUIRIES.en);
-  await sendButton(page, 'en').click();
-  const banner = page.getByRole('alert');
-  await expect(banner).toHaveText(asRead(contactCopy('en', 'sendLimited')));
-  await expect(banner.getByRole('link', { name: '+507 6000-0000' })).toHaveAttribute(
-    'href',
-    'tel:+50760000000',
-  );
-  await expect(enquiryField(page, 'en', 'message')).toHaveValue(ENQUIRIES.en.message);
-  expect(sendRequests).toHaveLength(1);
-  expect(await outbox(site)).toHaveLength(before + 1);
-});
+    await fillEnquiry(page, language, ENQUIRIES[language]);
+    await sendButton(page, language).click();
+    const banner = page.getByRole('alert');
+    await expect(banner).toHaveText(asRead(contactCopy(language, 'sendLimited')));
+    await expect(banner.getByRole('link', { name: '+507 6000-0000' })).toHaveAttribute(
+      'href',
+      'tel:+50760000000',
+    );
+    for (const name of ENQUIRY_FIELDS)
+      await expect(enquiryField(page, language, name)).toHaveValue(ENQUIRIES[language][name]);
+    expect(sendRequests).toHaveLength(1);
+    expect(await outbox(site)).toHaveLength(before + 1);
+  });
+}
 
 test('a bot that fills the hidden honeypot field is thanked, and no e-mail is sent', async ({
   page,

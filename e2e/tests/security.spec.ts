@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, pageHeading } from '../support/fixtures';
 import { copy, REMOTES, ROUTES } from '../support/copy';
-import { fillBooking, forgetBookings } from '../support/bookingForm';
+import { fillBooking, forgetVisitorsEmail } from '../support/bookingForm';
 import { contactCopy, fillEnquiry, sendButton } from '../support/contactForm';
 import { REPOSITORY_ROOT } from '../support/site';
 import { securityHeaders } from '../../build-tools/serve/securityHeaders.mjs';
@@ -80,7 +80,7 @@ test('every route, the language toggle, the date picker and both forms run under
   }
   await page.getByTestId('language-toggle').click();
   await expect(pageHeading(page)).toHaveText(copy('remote-contact', 'es', 'title'));
-  await forgetBookings(site);
+  await forgetVisitorsEmail(site);
   await bookACall(page, site.url('shell', '/booking'));
   await sendAnEnquiry(page, site.url('shell', '/contact'));
 
@@ -101,7 +101,7 @@ test("under production's policy (a registry without QA overrides) both forms sti
   await site.start('shell', undefined, production);
   try {
     const violations = await recordViolations(page);
-    await forgetBookings(site);
+    await forgetVisitorsEmail(site);
     await bookACall(page, site.url('shell', '/booking'));
     await sendAnEnquiry(page, site.url('shell', '/contact'));
     expect(violations).toEqual([]);
