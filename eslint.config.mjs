@@ -10,7 +10,7 @@ const APPS = ['shell', 'remote-marketing', 'remote-booking', 'remote-contact'];
 /**
  * Copy belongs in the owning package's locale files. Checked: JSX text, and on HTML elements the
  * attributes a visitor reads or hears (alt, aria-label, placeholder, title, value); on components
- * every prop except those below, which carry code values: ids and references, routes, icon and
+ * every prop except those below, which carry code values: ids and references, routes, images, icon and
  * field names, variants, handlers. Options replace the plugin's defaults, so they extend them.
  */
 const noLiteralCopy = {
@@ -26,6 +26,7 @@ const noLiteralCopy = {
       'to',
       'href',
       'path',
+      'image',
       'page',
       'name',
       'tone',

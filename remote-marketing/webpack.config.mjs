@@ -1,6 +1,6 @@
 import { createFederatedConfig } from 'build-tools/webpack';
 
-/** The public entry of this remote: the pages the shell may load (see shell/src/remotes/remoteContracts.ts). */
+/** The public entry of this remote: the pages the shell may load and the list of them (see shell/src/remotes/remoteContracts.ts). */
 export const remote = {
   packageDir: import.meta.dirname,
   exposes: {
@@ -10,6 +10,8 @@ export const remote = {
     './AboutPage': './src/pages/AboutPage.tsx',
     './PrivacyPage': './src/pages/PrivacyPage.tsx',
     './TermsPage': './src/pages/TermsPage.tsx',
+    // The public pages it serves, for the shell's /sitemap.xml.
+    './sitePages': './src/pages/sitePages.ts',
   },
 };
 

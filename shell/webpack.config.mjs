@@ -7,4 +7,6 @@ export default createFederatedConfig({
   preloadFetches: ['/remotes.json'],
   // Renders each request of the composed site on the shell's Node server (shell/server).
   serverEntry: './src/server/entry.server.ts',
+  // favicon.ico, icon.svg, apple-touch-icon.png and site.webmanifest at the site's root.
+  siteIcons: true,
 });

@@ -18,8 +18,25 @@ function transferred(lhr, resourceType) {
     .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
 }
 
+/** The categories besides performance that must score 100 on every page (issue 15). */
+const CHECKED_CATEGORIES = ['seo', 'best-practices'];
+
 /**
- * One Lighthouse performance run in a browser of its own (a reused one drifts).
+ * The audits that cost a category its points, printed with the page so the figure can be acted on.
+ * @param {any} lhr
+ * @param {string} url
+ */
+function reportFailedAudits(lhr, url) {
+  for (const id of CHECKED_CATEGORIES) {
+    const failed = lhr.categories[id].auditRefs
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1)
+      .map((ref) => ref.id);
+    if (failed.length) console.log(`  ${id} on ${url}: ${failed.join(', ')}`);
+  }
+}
+
+/**
+ * One Lighthouse run (performance, SEO, best practices) in a browser of its own (a reused one drifts).
  * @param {string} url
  * @param {'mobile' | 'desktop'} preset
  */
@@ -32,15 +49,23 @@ export async function measureWithLighthouse(url, preset) {
   try {
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', ...CHECKED_CATEGORIES],
+      },
       PRESETS[preset],
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const requests = lhr.audits['network-requests']?.details?.items ?? [];
+    reportFailedAudits(lhr, url);
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      seoScore: Math.round((lhr.categories.seo.score ?? 0) * 100),
+      bestPracticesScore: Math.round((lhr.categories['best-practices'].score ?? 0) * 100),
       lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
       fcpMs: lhr.audits['first-contentful-paint'].numericValue,
       tbtMs: lhr.audits['total-blocking-time'].numericValue,

@@ -8,6 +8,12 @@ export function median(values) {
 /** How each figure is printed, and the target the issue sets for it (checked, never asserted). */
 export const FIGURES = {
   score: { label: 'Lighthouse performance', unit: '', target: { composed: (v) => v >= 100, text: '100' } },
+  seoScore: { label: 'Lighthouse SEO', unit: '', target: { composed: (v) => v >= 100, text: '100' } },
+  bestPracticesScore: {
+    label: 'Lighthouse Best Practices',
+    unit: '',
+    target: { composed: (v) => v >= 100, text: '100' },
+  },
   lcpMs: { label: 'LCP', unit: 'ms', target: { composed: (v) => v <= 1200, text: '≤ 1200 ms' } },
   fcpMs: { label: 'FCP', unit: 'ms' },
   tbtMs: { label: 'TBT', unit: 'ms', target: { composed: (v) => v <= 50, text: '≤ 50 ms' } },

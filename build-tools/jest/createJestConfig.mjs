@@ -2,7 +2,8 @@ import path from 'node:path';
 
 /**
  * The one jest set-up: TypeScript and JSX through swc (as in the webpack build), React components
- * in jsdom (with Node's web APIs), styles and images replaced by stubs because jsdom renders neither.
+ * in jsdom (with Node's web APIs), styles and images replaced by stubs because jsdom renders neither
+ * (share images too: the build renders them).
  *
  * @param {string} packageDir the package's folder
  * @param {{ environment?: 'jsdom' | 'node' }} [options]
@@ -28,6 +29,7 @@ export function createJestConfig(packageDir, { environment = 'jsdom' } = {}) {
     moduleNameMapper: {
       '\\.css$': path.join(import.meta.dirname, 'styleStub.cjs'),
       '\\.(png|jpe?g|webp|avif|svg)$': path.join(import.meta.dirname, 'fileStub.cjs'),
+      '\\.json\\?shareImages$': path.join(import.meta.dirname, 'shareImagesStub.cjs'),
     },
   };
 }

@@ -16,7 +16,9 @@ export function securityHeaders({ remoteOrigins, apiOrigins }) {
     'script-src': ["'self'", ...remoteOrigins],
     // The shell fetches each remote's mf-manifest.json before loading its scripts.
     'connect-src': ["'self'", ...remoteOrigins, ...apiOrigins],
-    // A remote's packaged images are served from its own origin; the favicon is a data: URL.
+    // A remote's packaged images (and its pages' share images) are served from its own origin; the
+    // site's icons and web app manifest are the shell's own files (the manifest falls under
+    // default-src); a remote's harness shows the mark as a data: URL.
     'img-src': ["'self'", 'data:', ...remoteOrigins],
     'font-src': ["'self'", ...remoteOrigins],
     // Each app's CSS is a file on its own origin, linked by the server's HTML or loaded with its

@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { ALWAYS_REVALIDATED } from '../webpack/createFederatedConfig.mjs';
+import { ICON_CONTENT_TYPE } from '../webpack/SiteIconsPlugin.mjs';
 
 const CONTENT_HASH = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 
@@ -58,6 +59,7 @@ export async function createStaticApp({
     allowedPath: (pathname) => allowedPath(pathname),
     setHeaders: (reply, file) => {
       reply.header('Cache-Control', cacheControlFor(path.basename(file)));
+      if (file.endsWith('.ico')) reply.header('Content-Type', ICON_CONTENT_TYPE);
     },
   });
   app.options('/*', async (_request, reply) => {

@@ -11,11 +11,15 @@ import { findApp } from '../apps.mjs';
 import { sharedSingletons } from './sharedSingletons.mjs';
 import { moduleRules } from './moduleRules.mjs';
 import { ServerContainerManifestPlugin, SERVER_FOLDER } from './ServerContainerManifestPlugin.mjs';
+import { ICON_CONTENT_TYPE, inlineIconLinks, SiteIconsPlugin, SITE_ICON_LINKS } from './SiteIconsPlugin.mjs';
 
 const require = createRequire(import.meta.url);
 
 /** Variables of the one site configuration (site-config), which every app bundles. */
 const SITE_CONFIG_VARIABLES = ['SITE_NAME', 'SITE_PHONE', 'SITE_EMAIL', 'SITE_URL'];
+
+/** The agency's name in build-time images and the web app manifest (site-config's default). */
+const SITE_NAME = process.env.SITE_NAME || 'Istmo Digital';
 
 /** Files a browser must revalidate on every load so a redeployed remote is picked up at once. */
 export const ALWAYS_REVALIDATED = [
@@ -37,6 +41,7 @@ export { SERVER_FOLDER };
  * @property {string} [title] the html title of the client-rendered page
  * @property {string} [serverEntry] the host's module that renders a request (shell only)
  * @property {string[]} [preloadFetches] same-origin URLs the client-rendered page fetches at start
+ * @property {boolean} [siteIcons] emit the site's icons and web app manifest at the root (the host)
  */
 
 /** @param {FederatedAppOptions} options @param {boolean} isProduction */
@@ -65,12 +70,28 @@ function sharedSettings({ packageDir, environment = [] }, isProduction) {
 }
 
 /**
+ * The icon links of the client-rendered page (the shell's server-rendered Document has the same).
+ * @param {{ rel: string, href: string, type?: string, sizes?: string }[]} links
+ */
+function iconLinksHtml(links) {
+  return links
+    .map((link) =>
+      [
+        '<link',
+        ...Object.entries(link).map(([name, value]) => `${name}="${value.replaceAll('"', '&quot;')}"`),
+        '/>',
+      ].join(' '),
+    )
+    .join('\n    ');
+}
+
+/**
  * The browser build: what visitors download. A remote's index.html is its isolation harness.
  * @param {FederatedAppOptions} options @param {boolean} isProduction
  * @returns {import('webpack').Configuration & { devServer?: object }}
  */
 function browserConfig(options, isProduction) {
-  const { packageDir, exposes = {}, title = 'Agency', preloadFetches = [] } = options;
+  const { packageDir, exposes = {}, title = 'Agency', preloadFetches = [], siteIcons = false } = options;
   const { app, environmentPlugin, federation, ...settings } = sharedSettings(options, isProduction);
   const isHost = Object.keys(exposes).length === 0;
   const hashed = isProduction ? '.[contenthash:12]' : '';
@@ -95,7 +116,7 @@ function browserConfig(options, isProduction) {
       uniqueName: app.name,
       clean: true,
     },
-    module: { rules: moduleRules({ isProduction, isServer: false }) },
+    module: { rules: moduleRules({ isProduction, isServer: false, siteName: SITE_NAME }) },
     plugins: [
       new ModuleFederationPlugin({
         ...federation,
@@ -111,9 +132,11 @@ function browserConfig(options, isProduction) {
         template: path.join(import.meta.dirname, 'index.html'),
         title,
         preloadFetches,
+        iconLinks: iconLinksHtml(siteIcons ? SITE_ICON_LINKS : inlineIconLinks()),
         // Deep links (/services/seo) load the same page, so its scripts need absolute URLs.
         publicPath: '/',
       }),
+      ...(siteIcons ? [new SiteIconsPlugin({ name: SITE_NAME })] : []),
       ...(existsSync(publicFolder) ? [new CopyWebpackPlugin({ patterns: [{ from: publicFolder }] })] : []),
       // Precompressed once at build, as a CDN stores them; the static server sends these files.
       ...(isProduction
@@ -137,6 +160,7 @@ function browserConfig(options, isProduction) {
       historyApiFallback: true,
       hot: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
+      devMiddleware: { mimeTypes: { ico: ICON_CONTENT_TYPE } },
       client: { overlay: { warnings: false } },
     },
   };
@@ -174,7 +198,7 @@ function serverConfig(options, isProduction) {
       uniqueName: `${app.name}_server`,
       clean: false,
     },
-    module: { rules: moduleRules({ isProduction, isServer: true }) },
+    module: { rules: moduleRules({ isProduction, isServer: true, siteName: SITE_NAME }) },
     optimization: { minimize: false },
     plugins: [
       new ModuleFederationPlugin({

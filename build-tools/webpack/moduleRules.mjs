@@ -1,3 +1,4 @@
+import path from 'node:path';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 
 /**
@@ -5,10 +6,10 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
  * server renders exactly what the browser hydrates. CSS is extracted to files (a server-rendered
  * page links them, styled before any script runs); the server build only reads it, emits nothing.
  *
- * @param {{ isProduction: boolean, isServer: boolean }} build
+ * @param {{ isProduction: boolean, isServer: boolean, siteName: string }} build
  * @returns {import('webpack').RuleSetRule[]}
  */
-export function moduleRules({ isProduction, isServer }) {
+export function moduleRules({ isProduction, isServer, siteName }) {
   return [
     {
       test: /\.tsx?$/,
@@ -33,6 +34,17 @@ export function moduleRules({ isProduction, isServer }) {
       test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/,
       type: 'asset/resource',
       generator: { emit: !isServer },
+    },
+    // `import images from './shareImages.json?shareImages'`: each page's Open Graph image per
+    // language, rendered at build time; both builds export the same URLs, the browser's writes the files.
+    {
+      test: /\.json$/,
+      resourceQuery: /shareImages/,
+      type: 'javascript/auto',
+      use: {
+        loader: path.join(import.meta.dirname, 'shareImages', 'shareImagesLoader.mjs'),
+        options: { emit: !isServer, siteName },
+      },
     },
   ];
 }

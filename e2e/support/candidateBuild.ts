@@ -5,26 +5,37 @@ import { REPOSITORY_ROOT } from './site';
 
 const CANDIDATES = path.join(REPOSITORY_ROOT, 'e2e', '.candidate');
 
+/** One file of the candidate changed, as its team would change it. */
+export interface CandidateChange {
+  file: string;
+  edit: (text: string) => string;
+}
+
 /**
  * Builds a candidate version of one remote, as its team would before deploying it: a copy of the
- * package with one translation changed, built for production with the package's own webpack
- * config. The working tree is never touched. Returns the folder holding the new build.
+ * package with some files changed, built for production with the package's own webpack config.
+ * The working tree is never touched. Returns the folder holding the new build.
  */
-export function buildCandidate(
-  packageDir: string,
-  change: { file: string; edit: (text: string) => string },
-): string {
+export function buildCandidate(packageDir: string, changes: readonly CandidateChange[]): string {
   const copyDir = path.join(CANDIDATES, packageDir);
   rmSync(copyDir, { recursive: true, force: true });
   cpSync(path.join(REPOSITORY_ROOT, packageDir), copyDir, {
     recursive: true,
     filter: (source) => !/[/\\](node_modules|dist)$/.test(source),
   });
-  const changed = path.join(copyDir, change.file);
-  writeFileSync(changed, change.edit(readFileSync(changed, 'utf8')));
+  for (const change of changes) {
+    const changed = path.join(copyDir, change.file);
+    writeFileSync(changed, change.edit(readFileSync(changed, 'utf8')));
+  }
   execFileSync(path.join(REPOSITORY_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
     cwd: copyDir,
     stdio: 'pipe',
   });
   return path.join(copyDir, 'dist');
+}
+
+/** Replaces text the change expects to find, and fails loudly when the source has moved on. */
+export function replaceOnce(text: string, expected: string, replacement: string): string {
+  if (!text.includes(expected)) throw new Error(`The candidate change expected to find: ${expected}`);
+  return text.replace(expected, replacement);
 }

@@ -47,7 +47,7 @@ export const MARKETING_PAGES: MarketingPage[] = [
     heading: 'home.title',
     metaTitle: 'home.metaTitle',
     metaDescription: 'home.metaDescription',
-    jsonLdType: 'Organization',
+    jsonLdType: 'ProfessionalService',
     counts: { 'page-hero': 1, 'home-service-card': 6, 'home-ai-feature': 4, 'call-to-action': 1 },
   },
   {

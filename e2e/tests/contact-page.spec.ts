@@ -19,14 +19,16 @@ for (const language of ['en', 'es'] as const) {
 
     const jsonLd = JSON.parse(
       (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
-    ) as Record<string, unknown>;
-    expect(jsonLd).toMatchObject({
-      '@context': 'https://schema.org',
-      '@type': 'ContactPage',
+    ) as { '@context': string; '@graph': Array<Record<string, unknown>> };
+    expect(jsonLd['@context']).toBe('https://schema.org');
+    const organization = jsonLd['@graph'].find((node) => node['@type'] === 'ProfessionalService');
+    expect(organization).toMatchObject({ name: 'Istmo Digital' });
+    expect(jsonLd['@graph'].find((node) => node['@type'] === 'ContactPage')).toMatchObject({
+      name: text('metaTitle'),
       description: text('metaDescription'),
       inLanguage: language,
       url: language === 'es' ? 'http://localhost:3000/contact?lang=es' : 'http://localhost:3000/contact',
-      publisher: { '@type': 'Organization', name: 'Istmo Digital' },
+      publisher: { '@id': organization?.['@id'] },
     });
   });
 

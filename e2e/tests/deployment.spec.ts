@@ -1,25 +1,79 @@
 import { test, expect, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
-import { buildCandidate } from '../support/candidateBuild';
+import { buildCandidate, replaceOnce } from '../support/candidateBuild';
 import { serveStaticApp } from 'build-tools/serve';
 import { fetchServerHtml } from '../support/serverHtml';
+import { fetchSitemap, onLocalShell, SITE_URL } from '../support/sitemap';
 
 const CANDIDATE_TITLE = 'Candidate build: growth on autopilot';
 const CANDIDATE_PORT = 4001;
+/** A service the candidate adds, as the marketing team would: id, icon, illustration, copy, share image. */
+const NEW_SERVICE_ID = 'local-seo';
+const NEW_SERVICE_TITLE = { en: 'Candidate build: local SEO', es: 'Candidato: SEO local' };
 let candidateDist: string;
+
+interface MarketingStrings {
+  home: { title: string };
+  serviceDetail: Record<string, { title: string }>;
+}
+
+/** The candidate's copy in one language: the new service (the SEO page's copy, its own title). */
+function candidateStrings(language: 'en' | 'es') {
+  return (text: string) => {
+    const strings = JSON.parse(text) as MarketingStrings;
+    strings.serviceDetail[NEW_SERVICE_ID] = {
+      ...strings.serviceDetail.seo,
+      title: NEW_SERVICE_TITLE[language],
+    };
+    if (language === 'en') strings.home.title = CANDIDATE_TITLE;
+    return JSON.stringify(strings, null, 2);
+  };
+}
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(() => {
   test.setTimeout(180_000);
-  candidateDist = buildCandidate('remote-marketing', {
-    file: 'src/locales/en.json',
-    edit: (text) => {
-      const strings = JSON.parse(text) as { home: { title: string } };
-      strings.home.title = CANDIDATE_TITLE;
-      return JSON.stringify(strings, null, 2);
+  // One build carries both changes: a changed home title and a new service page.
+  candidateDist = buildCandidate('remote-marketing', [
+    { file: 'src/locales/en.json', edit: candidateStrings('en') },
+    { file: 'src/locales/es.json', edit: candidateStrings('es') },
+    {
+      file: 'src/content/serviceIds.ts',
+      edit: (text) =>
+        replaceOnce(
+          text,
+          "  'analytics',\n] as const;",
+          `  'analytics',\n  '${NEW_SERVICE_ID}',\n] as const;`,
+        ),
     },
-  });
+    {
+      file: 'src/content/serviceIcons.ts',
+      edit: (text) =>
+        replaceOnce(
+          text,
+          "  analytics: 'chart',\n",
+          `  analytics: 'chart',\n  '${NEW_SERVICE_ID}': 'search',\n`,
+        ),
+    },
+    {
+      file: 'src/metadata/shareImages.json',
+      edit: (text) => {
+        const descriptors = JSON.parse(text) as {
+          images: Record<string, { title: string; subtitle: string }>;
+        };
+        descriptors.images[`service-${NEW_SERVICE_ID}`] = {
+          title: `serviceDetail.${NEW_SERVICE_ID}.title`,
+          subtitle: `serviceDetail.${NEW_SERVICE_ID}.subtitle`,
+        };
+        return JSON.stringify(descriptors, null, 2);
+      },
+    },
+    {
+      file: 'src/content/serviceImages.ts',
+      edit: (text) => replaceOnce(text, '  analytics,\n', `  analytics,\n  '${NEW_SERVICE_ID}': seo,\n`),
+    },
+  ]);
 });
 
 test('QA can try a candidate remote inside the running shell before it is deployed', async ({
@@ -76,6 +130,34 @@ test('deploying one rebuilt remote changes the composed site without rebuilding 
     .toBe(copy('remote-marketing', 'en', 'home.title'));
   await page.reload();
   await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'home.title'));
+});
+
+test("a service page a remote adds is listed in the running shell's sitemap after that remote's deploy", async ({
+  site,
+}) => {
+  const listed = async () =>
+    (await fetchSitemap(site.url('shell', '/sitemap.xml'))).entries.map(({ loc }) => loc);
+  const en = new URL(`/services/${NEW_SERVICE_ID}`, SITE_URL).href;
+  const newPage = { en, es: `${en}?lang=es` };
+  expect(await listed()).not.toContain(newPage.en);
+
+  // Deploy: only remote-marketing's server is replaced; the shell neither rebuilds nor restarts.
+  await site.stop('marketing');
+  await site.start('marketing', candidateDist);
+  try {
+    await expect.poll(listed, { timeout: 10_000 }).toEqual(expect.arrayContaining([newPage.en, newPage.es]));
+    // What the sitemap lists is served: the new service page, in both languages.
+    for (const language of ['en', 'es'] as const) {
+      const html = await fetchServerHtml(onLocalShell(newPage[language], site.url('shell')));
+      expect(html.status, newPage[language]).toBe(200);
+      expect(html.heading, newPage[language]).toBe(NEW_SERVICE_TITLE[language]);
+    }
+  } finally {
+    await site.stop('marketing');
+    await site.start('marketing');
+  }
+  // Back on the deployed version, the page it never had is no longer listed.
+  await expect.poll(listed, { timeout: 10_000 }).not.toContain(newPage.en);
 });
 
 test('a candidate tried through a QA override is never run by the server, and hydration stays clean', async ({

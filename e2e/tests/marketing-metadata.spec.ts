@@ -40,7 +40,7 @@ for (const route of MARKETING_PAGES) {
       const nodes = await structuredData(page);
       const types = nodes.map((node) => node['@type']);
       expect(types).toContain(route.jsonLdType);
-      const organization = nodes.find((node) => node['@type'] === 'Organization');
+      const organization = nodes.find((node) => node['@type'] === 'ProfessionalService');
       expect(organization).toMatchObject({ name: expect.any(String), url: expect.any(String) });
       const webPage = nodes.find((node) => PAGE_TYPES.includes(node['@type']));
       expect(webPage).toMatchObject({ publisher: { '@id': organization?.['@id'] }, inLanguage: language });
@@ -54,7 +54,7 @@ for (const route of MARKETING_PAGES) {
 test('the home page describes the organization with a contact point', async ({ page, site }) => {
   await page.goto(site.url('shell', '/'));
   await expect(pageHeading(page)).toBeVisible();
-  const organization = (await structuredData(page)).find((node) => node['@type'] === 'Organization');
+  const organization = (await structuredData(page)).find((node) => node['@type'] === 'ProfessionalService');
   expect(organization).toMatchObject({
     description: expect.any(String),
     contactPoint: { '@type': 'ContactPoint', telephone: expect.any(String), email: expect.any(String) },

@@ -17,39 +17,48 @@ const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalida
 const RETRY_AFTER_SECONDS = '30';
 
 /**
- * A rendered page's ETag and compressed bodies, made once per rendered page: the renderer keeps
- * rendered pages (the same object for every request of that page and version), so a page served
- * again costs no hashing and no compression, as a CDN would serve it.
+ * A rendered response's ETag and compressed bodies, made once per rendered response: the renderer
+ * keeps rendered pages and the sitemap (the same object for every request of that page and
+ * version), so a response served again costs no hashing and no compression, as a CDN would serve it.
  * @type {WeakMap<object, { etag: string, br: Buffer, gzip: Buffer }>}
  */
-const encodedPages = new WeakMap();
+const encodedResponses = new WeakMap();
 
-/** @param {{ html: string }} outcome */
-function encodedPage(outcome) {
-  let encoded = encodedPages.get(outcome);
-  if (!encoded) {
-    const html = Buffer.from(outcome.html);
-    encoded = {
-      etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
-      br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
-      gzip: gzipSync(html, { level: 9 }),
+/** @param {object} rendered the renderer's object the text belongs to @param {string} text */
+function encoded(rendered, text) {
+  let encoding = encodedResponses.get(rendered);
+  if (!encoding) {
+    const bytes = Buffer.from(text);
+    encoding = {
+      etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
+      br: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(bytes, { level: 9 }),
     };
-    encodedPages.set(outcome, encoded);
+    encodedResponses.set(rendered, encoding);
   }
-  return encoded;
+  return encoding;
 }
 
 /**
- * The body for the request's Accept-Encoding, with its Content-Encoding (the compress plugin leaves
- * a response that has one alone).
- * @param {string | undefined} acceptEncoding
- * @param {{ html: string }} outcome
+ * Sends rendered text as HTML is sent: cacheable by a CDN, revalidated by browsers with its ETag
+ * (304), compressed for the request's Accept-Encoding (the compress plugin leaves a response that
+ * has a Content-Encoding alone).
+ * @param {import('fastify').FastifyRequest} request
+ * @param {import('fastify').FastifyReply} reply
+ * @param {{ rendered: object, text: string, type: string }} response
  */
-function bodyFor(acceptEncoding = '', outcome) {
-  const encoded = encodedPage(outcome);
-  if (/\bbr\b/.test(acceptEncoding)) return { encoding: 'br', body: encoded.br };
-  if (/\bgzip\b/.test(acceptEncoding)) return { encoding: 'gzip', body: encoded.gzip };
-  return { encoding: null, body: outcome.html };
+function sendCacheable(request, reply, { rendered, text, type }) {
+  const { etag, br, gzip } = encoded(rendered, text);
+  reply
+    .type(type)
+    .header('Vary', 'Accept-Encoding')
+    .header('Cache-Control', HTML_CACHE_CONTROL)
+    .header('ETag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  const acceptEncoding = request.headers['accept-encoding'] ?? '';
+  if (/\bbr\b/.test(acceptEncoding)) return reply.header('Content-Encoding', 'br').send(br);
+  if (/\bgzip\b/.test(acceptEncoding)) return reply.header('Content-Encoding', 'gzip').send(gzip);
+  return reply.send(text);
 }
 
 /** @param {string} html */
@@ -104,6 +113,8 @@ export async function serveShell({
       error: (/** @type {string} */ message, /** @type {unknown} */ error) => console.error(message, error),
     },
   });
+  // Not awaited: the server answers at once, and the first visitors share loads under way.
+  void renderer.warmUp();
 
   const app = await createStaticApp({
     root,
@@ -127,19 +138,21 @@ export async function serveShell({
           .header('Cache-Control', HTML_CACHE_CONTROL)
           .send();
       }
-      reply.code(outcome.status).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
       if (outcome.status === 503) {
         return reply
+          .code(503)
+          .type('text/html; charset=utf-8')
+          .header('Vary', 'Accept-Encoding')
           .header('Cache-Control', 'no-store')
           .header('Retry-After', RETRY_AFTER_SECONDS)
           .send(outcome.html);
       }
-      const { etag } = encodedPage(outcome);
-      reply.header('Cache-Control', HTML_CACHE_CONTROL).header('ETag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      const { encoding, body } = bodyFor(request.headers['accept-encoding'], outcome);
-      if (encoding) reply.header('Content-Encoding', encoding);
-      return reply.send(body);
+      reply.code(outcome.status);
+      return sendCacheable(request, reply, {
+        rendered: outcome,
+        text: outcome.html,
+        type: 'text/html; charset=utf-8',
+      });
     } catch (error) {
       console.error(
         `[shell] server rendering failed for ${url.pathname}; sent the client-rendered page`,
@@ -151,6 +164,28 @@ export async function serveShell({
         .send(clientRenderedPage);
     }
   };
+  // What crawlers ask for besides pages, cached like the HTML (see the README's Sitemap section).
+  const robots = { text: renderer.robotsTxt };
+  app.get('/robots.txt', (request, reply) =>
+    sendCacheable(request, reply, { rendered: robots, text: robots.text, type: 'text/plain; charset=utf-8' }),
+  );
+  app.get('/sitemap.xml', async (request, reply) => {
+    const sitemap = await renderer.renderSitemap();
+    if (sitemap.status === 503) {
+      // A remote's pages were never loaded: crawlers retry rather than drop those pages.
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .header('Retry-After', RETRY_AFTER_SECONDS)
+        .send(`The sitemap is unavailable until these remotes answer: ${sitemap.missing.join(', ')}\n`);
+    }
+    return sendCacheable(request, reply, {
+      rendered: sitemap,
+      text: sitemap.xml,
+      type: 'application/xml; charset=utf-8',
+    });
+  });
   // Files are served as they are; every other path is a route of the site, rendered here.
   app.get('/', renderRoute);
   app.setNotFoundHandler(renderRoute);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'shared-router';
 import { languageFromUrl, setLanguage } from 'shared-i18n';
@@ -34,19 +34,23 @@ const firstPageOrPatience = Promise.race([
 void firstPageOrPatience.then(() => {
   if (serverState) {
     // The server sent the whole page: hydrate it as it is. A page the server could not render
-    // starts as its "temporarily unavailable" panel, as the server sent it.
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <RenderedPagesContext.Provider
-          value={{ modules: new Map(), failed: new Set(serverState.failedPages) }}
-        >
-          <Document state={serverState}>
-            <RouterProvider router={router} />
-          </Document>
-        </RenderedPagesContext.Provider>
-      </StrictMode>,
-    );
+    // starts as its "temporarily unavailable" panel, as the server sent it. As a transition,
+    // hydration yields to the browser every few milliseconds instead of one long task, so a
+    // phone stays responsive (a tap meanwhile hydrates the part it lands on first).
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <RenderedPagesContext.Provider
+            value={{ modules: new Map(), failed: new Set(serverState.failedPages) }}
+          >
+            <Document state={serverState}>
+              <RouterProvider router={router} />
+            </Document>
+          </RenderedPagesContext.Provider>
+        </StrictMode>,
+      );
+    });
     return;
   }
   const container = document.getElementById('root');

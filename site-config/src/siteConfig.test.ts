@@ -1,5 +1,4 @@
 import { sitePhoneHref, siteConfig, siteEmailHref } from './index';
-import { organizationJsonLd } from './structuredData';
 
 test('the default contact details are example values, and their links dial and mail them', () => {
   expect(siteConfig.email).toMatch(/@example\.com$/);
@@ -17,17 +16,4 @@ test('the build environment overrides the contact details', async () => {
   expect(reloaded.siteEmailHref).toBe('mailto:hola@agencia.com.pa');
   delete process.env.SITE_PHONE;
   delete process.env.SITE_EMAIL;
-});
-
-test('the organization described for search engines carries the configured contact details and hours', () => {
-  const organization = organizationJsonLd('Digital marketing agency');
-  expect(organization).toMatchObject({
-    '@type': 'Organization',
-    name: siteConfig.organizationName,
-    telephone: siteConfig.phone,
-    email: siteConfig.email,
-    description: 'Digital marketing agency',
-    contactPoint: { hoursAvailable: { opens: '09:00', closes: '18:00' } },
-  });
-  expect(JSON.parse(JSON.stringify(organization))).toEqual(organization);
 });

@@ -1,6 +1,6 @@
 import { ContactDetails } from '../components/ContactDetails';
 import { ContactHero } from '../components/ContactHero';
-import { ContactMetadata } from '../components/ContactMetadata';
+import { ContactMetadata } from '../metadata/ContactMetadata';
 import { EnquirySection } from '../components/EnquirySection';
 import { sendEnquiryByEmail } from '../enquiry/sendEnquiryByEmail';
 import { NoScriptNotice } from '../components/NoScriptNotice';

@@ -25,7 +25,7 @@ export function ServiceCard({ service, index, revealed }: ServiceCardProps) {
       <IconBadge name={SERVICE_ICONS[service.id]} />
       <h3 className="marketing-service-card__title">{service.title}</h3>
       <p className="marketing-service-card__description">{service.description}</p>
-      <ArrowLink to={service.route} label={t('common.learnMoreAbout', { service: service.title })}>
+      <ArrowLink to={service.route} hiddenSuffix={t('common.learnMoreWhich', { service: service.title })}>
         {t('common.learnMore')}
       </ArrowLink>
     </li>

@@ -4,7 +4,8 @@ import { PageHero } from '../components/PageHero';
 import type { LegalSection } from '../content/pageContent';
 import { useTranslatedContent } from '../content/useTranslatedContent';
 import { NAMESPACE } from '../i18n';
-import { PageMetadata } from '../metadata/PageMetadata';
+import { PageMetadata, shareImageSet } from 'page-metadata';
+import { shareImages } from '../metadata/shareImages';
 import './LegalDocument.css';
 
 interface LegalDocumentProps {
@@ -23,6 +24,7 @@ export function LegalDocument({ page }: LegalDocumentProps) {
         path={`/${page}`}
         title={t(`${page}.metaTitle`)}
         description={t(`${page}.metaDescription`)}
+        image={shareImageSet(shareImages, page)}
       />
       <PageHero title={t(`${page}.title`)} subtitle={t(`${page}.subtitle`)} />
       <article className="marketing-legal site-container">

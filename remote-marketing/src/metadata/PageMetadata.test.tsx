@@ -39,29 +39,40 @@ afterEach(() => act(() => setLanguage('en')));
 
 test('the home page describes the organization, with its contact point from site-config', () => {
   openPage('/');
-  const organization = nodeOfType('Organization');
-  expect(organization).toMatchObject({ name: siteConfig.organizationName, url: siteConfig.url });
+  const organization = nodeOfType('ProfessionalService');
+  expect(organization).toMatchObject({ name: siteConfig.organizationName, url: `${siteConfig.url}/` });
   expect(organization?.contactPoint).toMatchObject({ telephone: siteConfig.phone, email: siteConfig.email });
   expect(nodeOfType('WebPage')?.publisher).toEqual({ '@id': organization?.['@id'] });
 });
 
-test('a service page describes a Service provided by the organization', () => {
+test('a service page describes a Service provided by the organization, under Home › Services', () => {
   openPage('/services/ai-agents');
-  const organizationId = nodeOfType('Organization')?.['@id'];
+  const organizationId = nodeOfType('ProfessionalService')?.['@id'];
   expect(nodeOfType('Service')).toMatchObject({ name: 'AI Agents', provider: { '@id': organizationId } });
   expect(nodeOfType('WebPage')?.publisher).toEqual({ '@id': organizationId });
+  const trail = nodeOfType('BreadcrumbList')?.itemListElement as Array<{ name: string }>;
+  expect(trail.map((step) => step.name)).toEqual(['Home', 'Services', 'AI Agents']);
 });
 
-test('the services page lists the six services it presents', () => {
+test('the services page lists the six services it presents and its six questions as an FAQPage', () => {
   openPage('/services');
   const list = nodeOfType('ItemList');
   expect(list?.itemListElement).toHaveLength(6);
   expect(nodeOfType('CollectionPage')?.mainEntity).toEqual({ '@id': list?.['@id'] });
+  const questions = nodeOfType('FAQPage')?.mainEntity as Array<{
+    name: string;
+    acceptedAnswer: { text: string };
+  }>;
+  expect(questions).toHaveLength(6);
+  const shown = [...document.querySelectorAll('[data-testid="services-faq"] button')].map(
+    (b) => b.textContent,
+  );
+  expect(questions.map((question) => question.name)).toEqual(shown);
 });
 
 test('the about page is an AboutPage published by the organization', () => {
   openPage('/about');
-  expect(nodeOfType('AboutPage')?.publisher).toEqual({ '@id': nodeOfType('Organization')?.['@id'] });
+  expect(nodeOfType('AboutPage')?.publisher).toEqual({ '@id': nodeOfType('ProfessionalService')?.['@id'] });
 });
 
 test('the title and description follow the language', async () => {

@@ -8,7 +8,8 @@ import { PageHero } from '../components/PageHero';
 import { Section } from '../components/Section';
 import { SectionHeader } from '../components/SectionHeader';
 import { NAMESPACE } from '../i18n';
-import { PageMetadata } from '../metadata/PageMetadata';
+import { PageMetadata, shareImageSet } from 'page-metadata';
+import { shareImages } from '../metadata/shareImages';
 
 export default function AboutPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -19,6 +20,7 @@ export default function AboutPage() {
         type="AboutPage"
         title={t('about.metaTitle')}
         description={t('about.metaDescription')}
+        image={shareImageSet(shareImages, 'about')}
       />
       <PageHero title={t('about.title')} subtitle={t('about.subtitle')} />
       <OurStory />

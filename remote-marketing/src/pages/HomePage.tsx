@@ -5,13 +5,19 @@ import { PageHero } from '../components/PageHero';
 import { AiSolutions } from '../home/AiSolutions';
 import { HomeServiceGrid } from '../home/HomeServiceGrid';
 import { NAMESPACE } from '../i18n';
-import { PageMetadata } from '../metadata/PageMetadata';
+import { PageMetadata, shareImageSet } from 'page-metadata';
+import { shareImages } from '../metadata/shareImages';
 
 export default function HomePage() {
   const { t } = useTranslation(NAMESPACE);
   return (
     <>
-      <PageMetadata path="/" title={t('home.metaTitle')} description={t('home.metaDescription')} />
+      <PageMetadata
+        path="/"
+        title={t('home.metaTitle')}
+        description={t('home.metaDescription')}
+        image={shareImageSet(shareImages, 'home')}
+      />
       <PageHero title={t('home.title')} subtitle={t('home.subtitle')}>
         <Link to="/booking" className="site-button site-button--primary">
           {t('home.getStarted')}

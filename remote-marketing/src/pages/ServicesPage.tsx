@@ -21,7 +21,7 @@ export default function ServicesPage() {
   const questions = useTranslatedContent<FaqEntry[]>('services.faq.items');
   return (
     <>
-      <ServicesMetadata services={services} />
+      <ServicesMetadata services={services} questions={questions} />
       <PageHero title={t('services.title')} subtitle={t('services.subtitle')} />
       <div className="site-container">
         {services.map((service, index) => (

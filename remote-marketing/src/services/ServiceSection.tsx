@@ -39,7 +39,7 @@ export function ServiceSection({ service, mirrored }: ServiceSectionProps) {
             </li>
           ))}
         </ul>
-        <ArrowLink to={service.route} label={t('common.learnMoreAbout', { service: service.title })}>
+        <ArrowLink to={service.route} hiddenSuffix={t('common.learnMoreWhich', { service: service.title })}>
           {t('common.learnMore')}
         </ArrowLink>
       </div>

@@ -1,16 +1,23 @@
 import { useTranslation } from 'react-i18next';
+import { faqPageNode, itemListNode, PageMetadata, pageUrl, serviceNode, shareImageSet } from 'page-metadata';
 import { useLanguage } from 'shared-i18n';
 import type { ListedService } from '../content/listedServices';
+import type { FaqEntry } from '../content/pageContent';
 import { NAMESPACE } from '../i18n';
-import { PageMetadata, pageUrl } from '../metadata/PageMetadata';
-import { itemListNode, serviceNode } from '../metadata/structuredData';
+import { shareImages } from '../metadata/shareImages';
 
-/** The services page describes itself as a collection whose main entity is the list of services. */
-export function ServicesMetadata({ services }: { services: ListedService[] }) {
+interface ServicesMetadataProps {
+  services: ListedService[];
+  questions: FaqEntry[];
+}
+
+/** The services page: a collection whose main entity is the list of services, and its FAQ. */
+export function ServicesMetadata({ services, questions }: ServicesMetadataProps) {
   const { t } = useTranslation(NAMESPACE);
   const language = useLanguage();
+  const url = pageUrl('/services', language);
   const list = itemListNode(
-    pageUrl('/services', language),
+    `${url}#services`,
     services.map((service) =>
       serviceNode({
         name: service.title,
@@ -25,7 +32,9 @@ export function ServicesMetadata({ services }: { services: ListedService[] }) {
       type="CollectionPage"
       title={t('services.metaTitle')}
       description={t('services.metaDescription')}
+      image={shareImageSet(shareImages, 'services')}
       mainEntity={list}
+      parts={[faqPageNode(url, questions)]}
     />
   );
 }

@@ -40,13 +40,17 @@ function useRenderInBrowserOnly(remote: RemoteName): boolean {
 /** A remote's page inside the shell's layout, with a localized fallback and Retry if it fails. */
 export function RemotePage({ page }: { page: RemotePageId }) {
   const [attempt, setAttempt] = useState(0);
-  const failedOnServer = useContext(RenderedPagesContext).failed.has(page) && attempt === 0;
+  // The server could not load the page within its budget (a remote starting or redeployed, a slow
+  // network between them): its panel is hydrated as sent, then the browser, which loads remotes
+  // itself, tries once on its own (a new boundary), and the panel with Retry stays only if that fails too.
+  const hydrating = useSyncExternalStore(subscribeToNothing, isNotHydrating, isHydrating);
+  const failedOnServer = useContext(RenderedPagesContext).failed.has(page) && hydrating;
   const remote = remoteNameOf(page);
   const holdServerHtml = useRenderInBrowserOnly(remote);
   return (
     // A retry remounts the boundary; the failed load is forgotten by then, so the page loads afresh.
     <RemoteBoundary
-      key={`${page}#${attempt}`}
+      key={`${page}#${attempt}#${failedOnServer ? 'server' : 'browser'}`}
       remote={remote}
       failedOnServer={failedOnServer}
       onError={() => forgetPageLoad(page)}

@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 
 /**
  * What the shell may load from each remote: the contract between the shell and the remote teams.
- * It mirrors each remote's `exposes` map; a remote may add modules, but renaming or removing one
- * listed here breaks the shell. Every exposed page is a component without props: it reads the
+ * It mirrors each remote's `exposes` map (every remote also exposes `./sitePages`, below); a remote
+ * may add modules, but renaming or removing one listed here breaks the shell. Every exposed page is a component without props: it reads the
  * route (shared-router) and the language (react-i18next's context) from the shared singletons.
  */
 export interface RemotePageModule {
@@ -32,4 +32,26 @@ export const REMOTE_NAMES = Object.keys(REMOTE_PAGES) as RemoteName[];
 
 export function remoteNameOf(page: RemotePageId): RemoteName {
   return page.slice(0, page.indexOf('/')) as RemoteName;
+}
+
+/** A public page a remote serves, as it lists it for the sitemap: a path of SPEC §2's routes. */
+export interface SitePage {
+  /** The page's path without language (the sitemap adds `?lang=es`), e.g. "/services/seo". */
+  path: string;
+}
+
+/**
+ * What every remote exposes beside its pages, as `./sitePages`: the public pages it serves. The
+ * shell's server reads it at run time to write /sitemap.xml, so a page a remote adds (a new service)
+ * is listed once that remote is deployed, without a new shell.
+ */
+export interface SitePagesModule {
+  sitePages: readonly SitePage[];
+}
+
+/** "marketing/sitePages", ...: the id of a remote's list of pages for loadRemote. */
+export type SitePagesId = `${RemoteName}/sitePages`;
+
+export function sitePagesIdOf(name: RemoteName): SitePagesId {
+  return `${name}/sitePages`;
 }

@@ -11,3 +11,4 @@ export async function createSiteRenderer(options: SiteRendererOptions) {
 }
 
 export type { SiteRendererOptions, RenderOutcome } from './siteRenderer';
+export type { SitemapOutcome } from './sitemap';

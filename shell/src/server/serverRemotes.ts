@@ -8,9 +8,12 @@ import {
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
 import {
   remoteNameOf,
+  sitePagesIdOf,
   type RemoteName,
   type RemotePageId,
   type RemotePageModule,
+  type SitePage,
+  type SitePagesModule,
 } from '../remotes/remoteContracts';
 
 /** What the server knows of one deployed remote, from its manifest. */
@@ -22,13 +25,20 @@ interface RemoteVersion {
   /** Stylesheets each exposed page needs (absolute URLs), linked in the page's HTML. */
   stylesheets: ReadonlyMap<string, readonly string[]>;
   checkedAt: number;
-  pages: Map<RemotePageId, Promise<RemotePageModule>>;
+  /** The exposed modules loaded from this version, by id ("marketing/HomePage"). */
+  modules: Map<string, Promise<unknown>>;
 }
 
 export interface LoadedPage {
   module: RemotePageModule;
   stylesheets: readonly string[];
   /** The remote's deployed version: rendered HTML is cached per version. */
+  version: string;
+}
+
+export interface LoadedSitePages {
+  pages: readonly SitePage[];
+  /** The remote's deployed version: the sitemap is written again when one changes. */
   version: string;
 }
 
@@ -79,6 +89,21 @@ export function withinBudget<T>(work: Promise<T>, ms: number, what: string): Pro
 }
 
 /**
+ * The list of a loaded `./sitePages` module, checked: a remote is deployed on its own, so the shell
+ * does not trust that it kept the contract.
+ */
+export function sitePagesFrom(loaded: unknown, id: string): readonly SitePage[] {
+  const list: unknown = (loaded as Partial<SitePagesModule> | undefined)?.sitePages;
+  const valid =
+    Array.isArray(list) &&
+    list.every(
+      (page: Partial<SitePage> | null) => typeof page?.path === 'string' && page.path.startsWith('/'),
+    );
+  if (!valid) throw new Error(`${id} did not export sitePages as a list of { path: "/…" }`);
+  return list as readonly SitePage[];
+}
+
+/**
  * The remotes as the shell's server sees them: located through the same registry as the browser,
  * loaded over HTTP as Node containers by the federation runtime, and revalidated: once a remote's
  * manifest changes (a deploy), its old container is dropped and the next render loads the new one.
@@ -95,22 +120,39 @@ export class ServerRemotes {
   /** Loads a page's module from the remote's current version. */
   async loadPage(page: RemotePageId): Promise<LoadedPage> {
     const remote = await this.current(remoteNameOf(page));
-    let module = remote.pages.get(page);
-    if (!module) {
-      module = loadRemote<RemotePageModule>(page).then((loaded) => {
-        if (!loaded?.default) throw new Error(`${page} did not export a page component`);
-        return loaded;
-      });
-      remote.pages.set(page, module);
-      // A failed load is not kept: the next request tries again.
-      module.catch(() => remote.pages.get(page) === module && remote.pages.delete(page));
-    }
+    const module = await this.loadExposed(remote, page, (loaded: RemotePageModule | undefined) => {
+      if (!loaded?.default) throw new Error(`${page} did not export a page component`);
+      return loaded;
+    });
     const exposeName = page.slice(page.indexOf('/') + 1);
-    return {
-      module: await module,
-      stylesheets: remote.stylesheets.get(exposeName) ?? [],
-      version: remote.version,
-    };
+    return { module, stylesheets: remote.stylesheets.get(exposeName) ?? [], version: remote.version };
+  }
+
+  /** Loads the list of public pages the remote's current version serves (its `./sitePages`). */
+  async loadSitePages(name: RemoteName): Promise<LoadedSitePages> {
+    const remote = await this.current(name);
+    const id = sitePagesIdOf(name);
+    const pages = await this.loadExposed(remote, id, (loaded: unknown) => sitePagesFrom(loaded, id));
+    return { pages, version: remote.version };
+  }
+
+  /**
+   * One exposed module of a remote's version, loaded once and checked by `accept`. A failed load is
+   * not kept: the next request tries again.
+   */
+  private loadExposed<Module, Accepted>(
+    remote: RemoteVersion,
+    id: string,
+    accept: (loaded: Module | undefined) => Accepted,
+  ): Promise<Accepted> {
+    let module = remote.modules.get(id) as Promise<Accepted> | undefined;
+    if (!module) {
+      const loading = loadRemote<Module>(id).then((loaded) => accept(loaded ?? undefined));
+      remote.modules.set(id, loading);
+      loading.catch(() => remote.modules.get(id) === loading && remote.modules.delete(id));
+      module = loading;
+    }
+    return module;
   }
 
   /** The remote's version, revalidated when older than the TTL; concurrent requests share one check. */
@@ -153,7 +195,7 @@ export class ServerRemotes {
       etag,
       stylesheets: stylesheetsOf(JSON.parse(text) as Manifest, manifestUrl),
       checkedAt: Date.now(),
-      pages: new Map(),
+      modules: new Map(),
     };
     this.known.set(name, current);
     return current;

@@ -5,10 +5,11 @@ import '../i18n';
 import { routes } from '../routes/routes';
 import { pageForPath } from '../remotes/remoteRoutes';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
-import type { RemotePageId } from '../remotes/remoteContracts';
+import { REMOTE_NAMES, REMOTE_PAGES, type RemotePageId } from '../remotes/remoteContracts';
 import { NO_RENDERED_PAGES } from '../remotes/renderedPages';
 import { ServerRemotes, withinBudget, type LoadedPage } from './serverRemotes';
 import { renderDocument, type DocumentAssets } from './renderDocument';
+import { createSitemap, robotsTxt, type SitemapOutcome } from './sitemap';
 
 export interface SiteRendererOptions {
   /** The environment's registry (remotes.json), read again whenever a manifest is revalidated. */
@@ -36,11 +37,18 @@ interface PageLoadResult {
  * route table gives, loaded from its remote at run time. Every render gets its own router and its
  * own i18next instance; only what is the same for every visitor is kept between requests (the
  * remotes' containers, and rendered HTML keyed by path, language and the page remote's version).
+ * It also writes what crawlers ask for besides pages: /sitemap.xml, from the pages each remote
+ * declares, and /robots.txt.
  */
 export function createSiteRenderer(options: SiteRendererOptions) {
   const remotes = new ServerRemotes({
     readRegistry: options.readRegistry,
     manifestTtlMs: options.manifestTtlMs,
+  });
+  const sitemap = createSitemap({
+    loadSitePages: (name) => remotes.loadSitePages(name),
+    remoteBudgetMs: options.remoteBudgetMs,
+    log: options.log,
   });
   const handler = createStaticHandler(routes);
   const rendered = new LRUCache<string, RenderOutcome>({ max: 2000 });
@@ -93,6 +101,22 @@ export function createSiteRenderer(options: SiteRendererOptions) {
   }
 
   return {
+    /**
+     * Loads every remote's pages and list of pages in the background, as soon as the server
+     * starts: a remote's first load (its container, its chunks) is the slowest, and a visitor's
+     * request that finds it under way shares it instead of spending its budget starting it.
+     */
+    warmUp(): Promise<void> {
+      const loads = REMOTE_NAMES.flatMap((name) => [
+        ...REMOTE_PAGES[name].map((page) => remotes.loadPage(`${name}/${page}` as RemotePageId)),
+        remotes.loadSitePages(name),
+      ]);
+      return Promise.allSettled(loads).then(() => undefined);
+    },
+    /** robots.txt: the same for every request. */
+    robotsTxt: robotsTxt(),
+    /** /sitemap.xml from the remotes' current lists of pages. */
+    renderSitemap: (): Promise<SitemapOutcome> => sitemap.render(),
     async render(url: URL): Promise<RenderOutcome> {
       const load = await loadPageFor(url.pathname);
       const key = `${url.pathname}|${languageFromUrl(url.search)}|${load.loaded?.version ?? ''}`;

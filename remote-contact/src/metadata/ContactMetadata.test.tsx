@@ -1,7 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { setLanguage } from 'shared-i18n';
 import { siteConfig } from 'site-config';
-import { organizationJsonLd } from 'site-config/structuredData';
 import { ContactMetadata } from './ContactMetadata';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
@@ -12,7 +11,7 @@ test.each([
   ['en', en, `${siteConfig.url}/contact`],
   ['es', es, `${siteConfig.url}/contact?lang=es`],
 ] as const)(
-  'the page carries its title, description and ContactPage JSON-LD in %s',
+  'the page is a ContactPage with its title, description and URL in %s',
   async (language, strings, url) => {
     await act(() => setLanguage(language));
     const { container } = render(<ContactMetadata />);
@@ -20,15 +19,14 @@ test.each([
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
       strings.metaDescription,
     );
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(url);
     const jsonLd = container.querySelector('script[type="application/ld+json"]')?.textContent;
-    expect(JSON.parse(jsonLd ?? '{}')).toEqual({
-      '@context': 'https://schema.org',
-      '@type': 'ContactPage',
-      name: document.title,
+    const graph = (JSON.parse(jsonLd ?? '{}') as { '@graph': Array<Record<string, unknown>> })['@graph'];
+    expect(graph.find((node) => node['@type'] === 'ContactPage')).toMatchObject({
+      name: strings.metaTitle,
       description: strings.metaDescription,
       url,
       inLanguage: language,
-      publisher: organizationJsonLd(),
     });
   },
 );

@@ -1,0 +1,15 @@
+/**
+ * Jest's stand-in for `*.json?shareImages` (the build renders the real images): every image key
+ * answers a placeholder per language, so pages that read one render in tests.
+ */
+const image = (key, language) => ({ url: `/share/${key}-${language}.stub.png`, alt: '' });
+
+module.exports = new Proxy(
+  {},
+  {
+    get: (_target, key) =>
+      typeof key !== 'string' || key === '__esModule' || key === 'then'
+        ? undefined
+        : { en: image(key, 'en'), es: image(key, 'es') },
+  },
+);

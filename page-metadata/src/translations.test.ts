@@ -1,0 +1,7 @@
+import { findTranslationMismatches } from 'shared-i18n';
+import en from './locales/en.json';
+import es from './locales/es.json';
+
+test('every string of page-metadata has the same keys in English and Spanish', () => {
+  expect(findTranslationMismatches({ en, es })).toEqual([]);
+});
