@@ -72,6 +72,8 @@ test('the Spanish page is canonical at its own ?lang=es URL and describes itself
   expect(page).toMatchObject({ url, inLanguage: 'es' });
   const organization = graph().find((node) => node['@type'] === 'ProfessionalService');
   expect(organization?.description).toMatch(/^Agencia de marketing digital/);
+  expect(organization?.areaServed).toEqual({ '@type': 'Place', name: 'Latinoamérica' });
+  expect(JSON.stringify(organization)).not.toMatch(/Latin America|English|Spanish/);
 });
 
 test('the graph names the page, its publisher with opening hours, its service and its breadcrumb trail', () => {

@@ -56,7 +56,10 @@ export function PageMetadata(props: PageMetadataProps) {
       { name: title, url },
     ]);
   const graph = [
-    organizationNode(t('organizationDescription'), absoluteUrl(LOGO_PATH)),
+    organizationNode(
+      { description: t('organizationDescription'), areaServed: t('areaServed') },
+      absoluteUrl(LOGO_PATH),
+    ),
     webPageNode({ type, url, name: title, description, language, imageUrl, mainEntity, breadcrumb }),
     ...(mainEntity ? [mainEntity] : []),
     ...(breadcrumb ? [breadcrumb] : []),

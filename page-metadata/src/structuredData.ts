@@ -10,7 +10,7 @@ import type {
   WebPage,
 } from 'schema-dts';
 import { siteConfig } from 'site-config';
-import type { Language } from 'shared-i18n';
+import { SUPPORTED_LANGUAGES, type Language } from 'shared-i18n';
 import { absoluteUrl } from './pageUrls';
 
 /*
@@ -31,28 +31,36 @@ export const OPENING_HOURS = {
 export const ORGANIZATION_ID = absoluteUrl('/#organization');
 export const organizationReference: IdReference = { '@id': ORGANIZATION_ID };
 
+/** What the organization node says in words, in the page's language. */
+export interface OrganizationWords {
+  description: string;
+  /** Where the agency works, e.g. "Latin America" or "Latinoamérica". */
+  areaServed: string;
+}
+
 /** The agency: every page's publisher and every service's provider, one description site-wide. */
-export function organizationNode(description: string, logoUrl?: string): ProfessionalService & GraphNode {
+export function organizationNode(words: OrganizationWords, logoUrl?: string): ProfessionalService & GraphNode {
   const hours = { '@type': 'OpeningHoursSpecification', ...OPENING_HOURS } as const;
   return {
     '@type': 'ProfessionalService',
     '@id': ORGANIZATION_ID,
     name: siteConfig.organizationName,
-    description,
+    description: words.description,
     url: absoluteUrl('/'),
     ...(logoUrl && { logo: logoUrl, image: logoUrl }),
     email: siteConfig.email,
     telephone: siteConfig.phone,
     foundingDate: '2024',
     address: { '@type': 'PostalAddress', addressCountry: 'PA' },
-    areaServed: 'Latin America',
+    areaServed: { '@type': 'Place', name: words.areaServed },
     openingHoursSpecification: hours,
     contactPoint: {
       '@type': 'ContactPoint',
       contactType: 'customer service',
       telephone: siteConfig.phone,
       email: siteConfig.email,
-      availableLanguage: ['English', 'Spanish'],
+      // Language codes (BCP 47), which schema.org accepts and which read the same in every language.
+      availableLanguage: [...SUPPORTED_LANGUAGES],
       hoursAvailable: hours,
     },
   };
@@ -100,8 +108,8 @@ export function serviceNode(service: {
     description: service.description,
     url: service.url,
     serviceType: service.name,
+    // Where it is offered is the provider's areaServed, in the page's language.
     provider: organizationReference,
-    areaServed: 'Latin America',
   };
 }
 
