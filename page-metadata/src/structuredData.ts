@@ -39,7 +39,10 @@ export interface OrganizationWords {
 }
 
 /** The agency: every page's publisher and every service's provider, one description site-wide. */
-export function organizationNode(words: OrganizationWords, logoUrl?: string): ProfessionalService & GraphNode {
+export function organizationNode(
+  words: OrganizationWords,
+  logoUrl?: string,
+): ProfessionalService & GraphNode {
   const hours = { '@type': 'OpeningHoursSpecification', ...OPENING_HOURS } as const;
   return {
     '@type': 'ProfessionalService',
