@@ -71,6 +71,35 @@ for (const where of WHERE) {
   }
 }
 
+test('what a visitor types before the page hydrates is kept, and the booking stores it', async ({
+  page,
+  site,
+}) => {
+  // Hold the shell's script back, as a slow phone network would: the visitor types into the
+  // server's HTML, before React has attached anything to it.
+  let releaseScript = () => {};
+  const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+  await page.route('**/main.js', async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await page.goto(site.url('shell', '/booking?lang=es'), { waitUntil: 'domcontentloaded' });
+  await field(page, 'fullName').fill(BOOKING_TEXT.fullName);
+  await field(page, 'companySize').selectOption(BOOKING_CHOICES.companySize.value);
+  // Until then the button cannot send the bare HTML form (the page would reload, the text in its URL).
+  await expect(page.locator('form button[type="submit"]')).toBeDisabled();
+  releaseScript();
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).length > 0))
+    .toBe(true);
+  // Typing in the other fields re-renders the form: the early text must survive it.
+  await fillBooking(page, { except: ['fullName', 'companySize'] });
+  await expect(field(page, 'fullName')).toHaveValue(BOOKING_TEXT.fullName);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.getByTestId('booking-success')).toHaveText(booking('es', 'success'));
+  expect(await storedBookings(site)).toEqual([expectedRow(localIsoDate(3))]);
+});
+
 test('with the backend down the form keeps every field and says so; once it is back the same form sends', async ({
   page,
   site,

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { HoneypotField, useHydrated, useValuesTypedBeforeHydration } from 'shared-forms';
 import { Link } from 'shared-router';
 import { BOOKING_MAX_LENGTH } from 'supabase-schema';
 import {
@@ -14,7 +15,6 @@ import { NAMESPACE } from '../i18n';
 import { BusinessSection } from './BusinessSection';
 import { bindField } from './fieldProps';
 import { FormField } from './FormField';
-import { HoneypotField } from './HoneypotField';
 import { MarketingSection } from './MarketingSection';
 import { PersonalSection } from './PersonalSection';
 import { ScheduleSection } from './ScheduleSection';
@@ -36,11 +36,14 @@ export function BookingForm({ store }: { store: BookingStore }) {
   const [values, setValues] = useState<BookingFormValues>(EMPTY_BOOKING_FORM);
   const [dateMissing, setDateMissing] = useState(false);
   const dateButtonRef = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const { status, submit } = useBookingSubmission(store);
 
   const setField = (field: BookingField, value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
+  useValuesTypedBeforeHydration(formRef, values, setField);
+  const hydrated = useHydrated();
   const bind = (field: BookingField) => bindField(field, values, setField, t);
   const sectionProps = { values, bind, t };
 
@@ -52,6 +55,7 @@ export function BookingForm({ store }: { store: BookingStore }) {
 
   return (
     <form
+      ref={formRef}
       className="booking-form"
       aria-describedby="booking-required-note"
       onSubmit={(event) => {
@@ -91,12 +95,12 @@ export function BookingForm({ store }: { store: BookingStore }) {
           />
         )}
       </FormField>
-      <HoneypotField inputRef={honeypotRef} label={t('honeypot')} />
+      <HoneypotField inputRef={honeypotRef} label={t('honeypot')} name="homepage" />
       <SubmissionMessage status={status} />
       <button
         type="submit"
         className="site-button site-button--primary booking-form__submit"
-        disabled={status === 'submitting'}
+        disabled={status === 'submitting' || !hydrated}
         onClick={(event) => {
           const form = event.currentTarget.form;
           const dateButton = dateButtonRef.current;

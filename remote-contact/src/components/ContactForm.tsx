@@ -1,11 +1,11 @@
 import { useEffect, useRef, type Ref } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { HoneypotField, useHydrated, useValuesTypedBeforeHydration } from 'shared-forms';
 import { Link } from 'shared-router';
 import { NAMESPACE } from '../i18n';
-import type { ContactEnquiry, EnquiryField } from '../enquiry/contactEnquiry';
+import { isEnquiryService, type ContactEnquiry, type EnquiryField } from '../enquiry/contactEnquiry';
 import type { ContactFormStatus } from '../enquiry/contactFormState';
 import { EnquiryFields } from './EnquiryFields';
-import { HoneypotField } from './HoneypotField';
 import { SendErrorBanner } from './SendErrorBanner';
 import { useLocalizedValidity } from './useLocalizedValidity';
 import './ContactForm.css';
@@ -29,8 +29,12 @@ export function ContactForm({ enquiry, status, onEdit, onSubmit, nameInputRef }:
   const sendButton = useRef<HTMLButtonElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const submitting = status === 'submitting';
+  const hydrated = useHydrated();
   const failed = status === 'failed' || status === 'limited';
   useLocalizedValidity(form, enquiry);
+  useValuesTypedBeforeHydration(form, enquiry, (field, value) =>
+    field === 'service' ? onEdit(field, isEnquiryService(value) ? value : '') : onEdit(field, value),
+  );
 
   // The button was disabled while sending, which took the focus away; give it back for a retry.
   useEffect(() => {
@@ -53,13 +57,13 @@ export function ContactForm({ enquiry, status, onEdit, onSubmit, nameInputRef }:
       </h2>
       <p className="contact-form__required-note">{t('form.requiredNote')}</p>
       <EnquiryFields enquiry={enquiry} onEdit={onEdit} nameInputRef={nameInputRef} />
-      <HoneypotField inputRef={honeypot} label={t('form.honeypot')} />
+      <HoneypotField inputRef={honeypot} label={t('form.honeypot')} name="website" />
       {failed && <SendErrorBanner limited={status === 'limited'} />}
       <button
         ref={sendButton}
         type="submit"
         className="site-button site-button--primary contact-form__send"
-        disabled={submitting}
+        disabled={submitting || !hydrated}
       >
         {submitting ? t('form.sending') : t('form.send')}
       </button>

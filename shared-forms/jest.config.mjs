@@ -1,0 +1,3 @@
+import { createJestConfig } from 'build-tools/jest';
+
+export default createJestConfig(import.meta.dirname);

@@ -1,0 +1,3 @@
+export { HoneypotField } from './HoneypotField';
+export { useHydrated } from './useHydrated';
+export { useValuesTypedBeforeHydration } from './useValuesTypedBeforeHydration';
