@@ -4,13 +4,41 @@ import webpack from 'webpack';
 export const SERVER_FOLDER = 'server';
 
 const MANIFEST = 'mf-manifest.json';
-/** The host's own stylesheets, which its server links into every page it renders. */
-export const HOST_STYLESHEETS = 'host-stylesheets.json';
+/**
+ * What the host's server writes into every page it renders, as data: its stylesheets, its entry
+ * script and the scripts that entry loads at start (see hostAssets).
+ */
+export const HOST_ASSETS = 'host-assets.json';
+
+/**
+ * The host's files a page needs at start, read from the chunk graph: the entry's own files, and
+ * the chunk groups the entry starts directly (its bootstrap import, and each shared library it
+ * provides, which the page consumes at once). The consumers' fallback copies of shared libraries
+ * are left out: they belong to the bootstrap chunk's groups, and are never loaded while the host
+ * provides the library.
+ * @param {import('webpack').Compilation} compilation
+ */
+function hostAssets(compilation) {
+  const entrypoint = compilation.entrypoints.get('main');
+  if (!entrypoint) throw new Error('ServerContainerManifestPlugin: the host has no "main" entry');
+  const startFiles = [...entrypoint.childrenIterable].flatMap((group) =>
+    group.chunks.flatMap((chunk) => [...chunk.files]),
+  );
+  const entryFiles = entrypoint.getFiles();
+  const unique = (/** @type {string[]} */ files) => [...new Set(files)];
+  return {
+    // In name order, as they were linked before this list was read from the chunk graph: the
+    // cascade between the shell's and the language toggle's rules stays the same.
+    stylesheets: unique([...entryFiles, ...startFiles].filter((file) => file.endsWith('.css'))).sort(),
+    scripts: entryFiles.filter((file) => file.endsWith('.js')),
+    preloadScripts: unique(startFiles.filter((file) => file.endsWith('.js'))),
+  };
+}
 
 /**
  * Tells a remote's manifest where its Node container is (`metaData.ssrRemoteEntry`, which the
  * federation runtime reads outside browsers), so one registry URL serves both sides. For the
- * host, lists its CSS files for the server to link.
+ * host, writes the files its server links into every page (HOST_ASSETS).
  */
 export class ServerContainerManifestPlugin {
   /** @param {{ isHost: boolean }} options */
@@ -25,14 +53,9 @@ export class ServerContainerManifestPlugin {
         { name: ServerContainerManifestPlugin.name, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           if (this.isHost) {
-            const stylesheets = compilation
-              .getAssets()
-              .map((asset) => asset.name)
-              .filter((name) => name.endsWith('.css'))
-              .sort();
             compilation.emitAsset(
-              HOST_STYLESHEETS,
-              new webpack.sources.RawSource(JSON.stringify(stylesheets)),
+              HOST_ASSETS,
+              new webpack.sources.RawSource(JSON.stringify(hostAssets(compilation))),
             );
             return;
           }

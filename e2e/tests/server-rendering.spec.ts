@@ -1,6 +1,8 @@
 import { test, expect } from '../support/fixtures';
 import { copy } from '../support/copy';
 import { SITE_PAGES } from '../support/sitePages';
+import { APPS } from 'build-tools/apps';
+import { firstLoadFiles } from '../support/firstLoad';
 import { fetchServerHtml } from '../support/serverHtml';
 
 const LANGUAGES = ['en', 'es'] as const;
@@ -51,6 +53,33 @@ test.describe('what a crawler or a link previewer gets (no script runs)', () => 
     const again = await fetch(site.url('shell', '/about'), { headers: { 'If-None-Match': etag ?? '' } });
     expect(again.status).toBe(304);
   });
+});
+
+test.describe('one wave of requests', () => {
+  for (const pathname of ['/', '/services/seo', '/booking', '/contact']) {
+    test(`every script ${pathname} runs until it is interactive is named in its HTML, so all are fetched at once`, async ({
+      browser,
+      site,
+    }) => {
+      const html = await fetchServerHtml(site.url('shell', pathname));
+      const named = [...html.document.querySelectorAll('link[rel="preload"][as="script"], script[src]')].map(
+        (element) => {
+          const url = new URL(
+            element.getAttribute('href') ?? element.getAttribute('src') ?? '',
+            site.url('shell'),
+          );
+          return `${url.port}/${url.pathname.slice(url.pathname.lastIndexOf('/') + 1)}`;
+        },
+      );
+      const port = (dir: string) => APPS.find((app) => app.dir === dir)?.port;
+      const loaded = (await firstLoadFiles(browser, site.url('shell'), pathname))
+        .filter((file) => file.kind === 'js')
+        .map((file) => `${port(file.app)}/${file.file}`);
+      expect(loaded.length).toBeGreaterThan(5);
+      // Found only once an earlier script ran, it would be a round trip more before the page responds.
+      expect(loaded.filter((file) => !named.includes(file))).toEqual([]);
+    });
+  }
 });
 
 test.describe('HTTP statuses', () => {

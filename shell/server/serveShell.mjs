@@ -61,13 +61,6 @@ function sendCacheable(request, reply, { rendered, text, type }) {
   return reply.send(text);
 }
 
-/** @param {string} html */
-function scriptsOf(html) {
-  return [...html.matchAll(/<script[^>]*\ssrc=["']?([^"'\s>]+)/g)].map(
-    (match) => /** @type {string} */ (match[1]),
-  );
-}
-
 /**
  * @typedef {object} ShellServerOptions
  * @property {number} port
@@ -96,15 +89,17 @@ export async function serveShell({
   manifestTtlMs = 1000,
 }) {
   const clientRenderedPage = await readFile(path.join(root, 'index.html'), 'utf8');
-  /** @type {string[]} */
-  const stylesheets = JSON.parse(await readFile(path.join(root, 'host-stylesheets.json'), 'utf8'));
+  /** @type {{ stylesheets: string[], scripts: string[], preloadScripts: string[] }} the build's HOST_ASSETS */
+  const hostAssets = JSON.parse(await readFile(path.join(root, 'host-assets.json'), 'utf8'));
+  const fromRoot = (/** @type {string[]} */ files) => files.map((file) => `/${file}`);
   const serverBundle = path.join(root, 'server', 'main.js');
   const { createSiteRenderer } = require(serverBundle);
   const renderer = await createSiteRenderer({
     readRegistry: async () => JSON.parse(await readFile(registryFile, 'utf8')),
     assets: {
-      stylesheets: stylesheets.map((file) => `/${file}`),
-      scripts: scriptsOf(clientRenderedPage),
+      stylesheets: fromRoot(hostAssets.stylesheets),
+      scripts: fromRoot(hostAssets.scripts),
+      preloadScripts: fromRoot(hostAssets.preloadScripts),
       preloadFetches: ['/remotes.json'],
     },
     remoteBudgetMs,
@@ -120,7 +115,7 @@ export async function serveShell({
     root,
     headers,
     // The server's own bundle and build notes are not for browsers.
-    allowedPath: (pathname) => !pathname.startsWith('/server/') && pathname !== '/host-stylesheets.json',
+    allowedPath: (pathname) => !pathname.startsWith('/server/') && pathname !== '/host-assets.json',
     serveIndexForRoutes: false,
   });
   /** @type {import('fastify').RouteHandlerMethod} */

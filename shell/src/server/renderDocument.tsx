@@ -18,6 +18,11 @@ export interface DocumentAssets {
   stylesheets: { shell: readonly string[]; page: readonly string[] };
   /** Fetched by the shell's script at start; requested with the HTML instead of after it. */
   preloadFetches: readonly string[];
+  /**
+   * Scripts the shell's script would load one after another (the page's remote container, then
+   * its chunks): requested with the HTML, so they are there when the shell asks for them.
+   */
+  preloadScripts: readonly string[];
   scripts: readonly string[];
 }
 
@@ -29,6 +34,8 @@ function WithPageAssets({ assets, children }: { assets: DocumentAssets; children
   for (const href of assets.stylesheets.shell) preinit(href, { as: 'style', precedence: 'shell' });
   for (const href of assets.stylesheets.page) preinit(href, { as: 'style', precedence: 'page' });
   for (const href of assets.preloadFetches) preload(href, { as: 'fetch', crossOrigin: 'anonymous' });
+  // Low priority, like /main.js: the page has painted from the HTML; these only make it interactive.
+  for (const href of assets.preloadScripts) preload(href, { as: 'script', fetchPriority: 'low' });
   return children;
 }
 

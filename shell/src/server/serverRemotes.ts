@@ -24,6 +24,8 @@ interface RemoteVersion {
   etag: string | null;
   /** Stylesheets each exposed page needs (absolute URLs), linked in the page's HTML. */
   stylesheets: ReadonlyMap<string, readonly string[]>;
+  /** Scripts the browser runs to load each exposed page (absolute URLs): preloaded with the HTML. */
+  scripts: ReadonlyMap<string, readonly string[]>;
   checkedAt: number;
   /** The exposed modules loaded from this version, by id ("marketing/HomePage"). */
   modules: Map<string, Promise<unknown>>;
@@ -32,6 +34,10 @@ interface RemoteVersion {
 export interface LoadedPage {
   module: RemotePageModule;
   stylesheets: readonly string[];
+  /** The remote's container and the page's chunks, for the browser to fetch with the HTML. */
+  scripts: readonly string[];
+  /** The remote's manifest, which the browser's federation runtime reads first. */
+  manifestUrl: string;
   /** The remote's deployed version: rendered HTML is cached per version. */
   version: string;
 }
@@ -50,10 +56,11 @@ export interface ServerRemotesOptions {
 
 interface ManifestAssets {
   name: string;
-  assets: { css: { sync: string[]; async: string[] } };
+  assets: { css: { sync: string[]; async: string[] }; js: { sync: string[]; async: string[] } };
 }
 
 interface Manifest {
+  metaData: { remoteEntry: { name: string; path: string } };
   exposes: ManifestAssets[];
 }
 
@@ -62,6 +69,22 @@ function stylesheetsOf(manifest: Manifest, manifestUrl: string): Map<string, str
     manifest.exposes.map((expose) => [
       expose.name,
       [...expose.assets.css.sync, ...expose.assets.css.async].map((file) => new URL(file, manifestUrl).href),
+    ]),
+  );
+}
+
+/**
+ * What the browser fetches, one after another, to run an exposed page: the remote's container, then
+ * the page's own chunks (`sync`; `async` are the remote's fallbacks for shared libraries, which the
+ * shell provides). Written into the HTML as preloads, they come with the document instead.
+ */
+function scriptsOf(manifest: Manifest, manifestUrl: string): Map<string, string[]> {
+  const { name, path } = manifest.metaData.remoteEntry;
+  const container = new URL(path ? `${path}/${name}` : name, manifestUrl).href;
+  return new Map(
+    manifest.exposes.map((expose) => [
+      expose.name,
+      [container, ...expose.assets.js.sync.map((file) => new URL(file, manifestUrl).href)],
     ]),
   );
 }
@@ -125,7 +148,13 @@ export class ServerRemotes {
       return loaded;
     });
     const exposeName = page.slice(page.indexOf('/') + 1);
-    return { module, stylesheets: remote.stylesheets.get(exposeName) ?? [], version: remote.version };
+    return {
+      module,
+      stylesheets: remote.stylesheets.get(exposeName) ?? [],
+      scripts: remote.scripts.get(exposeName) ?? [],
+      manifestUrl: remote.manifestUrl,
+      version: remote.version,
+    };
   }
 
   /** Loads the list of public pages the remote's current version serves (its `./sitePages`). */
@@ -189,11 +218,13 @@ export class ServerRemotes {
     }
     // A new deploy (or a first visit): the runtime forgets the old container and its manifest.
     registerRemotes([{ name, entry: manifestUrl }], { force: Boolean(known) });
+    const manifest = JSON.parse(text) as Manifest;
     const current: RemoteVersion = {
       manifestUrl,
       version,
       etag,
-      stylesheets: stylesheetsOf(JSON.parse(text) as Manifest, manifestUrl),
+      stylesheets: stylesheetsOf(manifest, manifestUrl),
+      scripts: scriptsOf(manifest, manifestUrl),
       checkedAt: Date.now(),
       modules: new Map(),
     };

@@ -10,6 +10,7 @@ import { NO_RENDERED_PAGES } from '../remotes/renderedPages';
 import { ServerRemotes, withinBudget, type LoadedPage } from './serverRemotes';
 import { renderDocument, type DocumentAssets } from './renderDocument';
 import { createSitemap, robotsTxt, type SitemapOutcome } from './sitemap';
+import { withoutCopiesOf } from './pageStylesheets';
 
 export interface SiteRendererOptions {
   /** The environment's registry (remotes.json), read again whenever a manifest is revalidated. */
@@ -84,7 +85,12 @@ export function createSiteRenderer(options: SiteRendererOptions) {
         state: { failedPages },
         assets: {
           ...options.assets,
-          stylesheets: { shell: options.assets.stylesheets, page: loaded?.stylesheets ?? [] },
+          stylesheets: {
+            shell: options.assets.stylesheets,
+            page: withoutCopiesOf(options.assets.stylesheets, loaded?.stylesheets ?? []),
+          },
+          preloadFetches: [...options.assets.preloadFetches, ...(loaded ? [loaded.manifestUrl] : [])],
+          preloadScripts: [...options.assets.preloadScripts, ...(loaded?.scripts ?? [])],
         },
       });
     };
