@@ -12,6 +12,8 @@ for (const remote of REMOTES) {
       site,
     }) => {
       await site.stop(remote.name);
+      // Within a second of its last check the server may still render the remote it has loaded.
+      await expect.poll(async () => (await fetchServerHtml(site.url('shell', remote.path))).status).toBe(503);
       await page.goto(site.url('shell', remote.path));
       const fallback = page.getByTestId('remote-unavailable');
       await expect(fallback).toContainText(copy('shell', 'en', 'remoteUnavailable.title'));
@@ -113,4 +115,26 @@ test('the site still starts when the registry cannot be fetched', async ({ page,
   await page.unroute('**/remotes.json');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'about.title'));
+});
+
+test('a page the server rendered whose scripts then fail in the browser shows the fallback, and Retry recovers', async ({
+  page,
+  site,
+}) => {
+  // The server renders the page and preloads its remote's scripts, then the remote goes down before
+  // the browser fetches them: within a second of its last check the server still renders the
+  // container it has loaded. Chrome answers a later request for a failed preload with the same
+  // failure, so Retry loads the document again rather than retrying in place.
+  await fetch(site.url('shell', '/services'));
+  await site.stop('marketing');
+  const fallback = page.getByTestId('remote-unavailable');
+  try {
+    const response = await page.goto(site.url('shell', '/services'));
+    expect(response?.status()).toBe(200);
+    await expect(fallback).toContainText(copy('shell', 'en', 'remoteUnavailable.title'));
+  } finally {
+    await site.start('marketing');
+  }
+  await fallback.getByRole('button', { name: 'Retry' }).click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'services.title'));
 });

@@ -37,6 +37,18 @@ function useRenderInBrowserOnly(remote: RemoteName): boolean {
   return overridden && hydrating;
 }
 
+/**
+ * Whether the server's HTML preloaded a remote's scripts (it does for the page it rendered). If one
+ * of those preloads failed (the remote went down between the server's render and the browser's
+ * load), Chrome answers the next request for that script with the same failure, without going to
+ * the network, so retrying in place cannot succeed: Retry loads the document again instead.
+ */
+function serverPreloadedRemoteScripts(): boolean {
+  return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].some(
+    (link) => new URL(link.href).origin !== window.location.origin,
+  );
+}
+
 /** A remote's page inside the shell's layout, with a localized fallback and Retry if it fails. */
 export function RemotePage({ page }: { page: RemotePageId }) {
   const [attempt, setAttempt] = useState(0);
@@ -54,7 +66,10 @@ export function RemotePage({ page }: { page: RemotePageId }) {
       remote={remote}
       failedOnServer={failedOnServer}
       onError={() => forgetPageLoad(page)}
-      onRetry={() => setAttempt((count) => count + 1)}
+      onRetry={() => {
+        if (serverPreloadedRemoteScripts()) window.location.reload();
+        else setAttempt((count) => count + 1);
+      }}
       fallback={(retry) => <RemoteUnavailable onRetry={retry} />}
     >
       <Suspense key={holdServerHtml ? 'server-html' : 'page'} fallback={<PageLoading />}>
