@@ -1,3 +1,4 @@
+export { isFormControl, type FormControl } from './formControls';
 export { HoneypotField } from './HoneypotField';
 export { useHydrated } from './useHydrated';
 export { useValuesTypedBeforeHydration } from './useValuesTypedBeforeHydration';

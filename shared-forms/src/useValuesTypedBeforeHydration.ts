@@ -1,14 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-
-type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-
-function isFormControl(element: Element): element is FormControl {
-  return (
-    element instanceof HTMLInputElement ||
-    element instanceof HTMLTextAreaElement ||
-    element instanceof HTMLSelectElement
-  );
-}
+import { isFormControl } from './formControls';
 
 /**
  * Keeps what a visitor typed into the server-rendered form before the page hydrated. React leaves

@@ -1,17 +1,8 @@
 import { useEffect, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isFormControl } from 'shared-forms';
 import { localizedValidityMessage } from 'shared-i18n/validity';
 import { NAMESPACE } from '../i18n';
-
-type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-
-function isFormControl(element: Element): element is FormControl {
-  return (
-    element instanceof HTMLInputElement ||
-    element instanceof HTMLSelectElement ||
-    element instanceof HTMLTextAreaElement
-  );
-}
 
 /**
  * Keeps the browser's native validation (SPEC §5) but has it speak the page's language rather
