@@ -6,7 +6,6 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { findApp } from '../apps.mjs';
 import { sharedSingletons } from './sharedSingletons.mjs';
 import { moduleRules } from './moduleRules.mjs';
@@ -14,6 +13,14 @@ import { ServerContainerManifestPlugin, SERVER_FOLDER } from './ServerContainerM
 import { ICON_CONTENT_TYPE, inlineIconLinks, SiteIconsPlugin, SITE_ICON_LINKS } from './SiteIconsPlugin.mjs';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * Federation's build plugin. A test builds a remote with an older release of it (an npm alias
+ * named here), as a team that has not rebuilt since would have, to check the shell still loads it.
+ */
+const { ModuleFederationPlugin } = await import(
+  `${process.env.MODULE_FEDERATION_PACKAGE || '@module-federation/enhanced'}/webpack`
+);
 
 /** Variables of the one site configuration (site-config), which every app bundles. */
 const SITE_CONFIG_VARIABLES = ['SITE_NAME', 'SITE_PHONE', 'SITE_EMAIL', 'SITE_URL'];
@@ -29,7 +36,11 @@ export const ALWAYS_REVALIDATED = [
   'mf-stats.json',
   'remoteEntry.js',
   'main.js',
+  'federation-runtime.js',
 ];
+
+/** A remote's harness loads this before its own scripts (see runtime/harnessFederationRuntime.js). */
+const HARNESS_RUNTIME_FILE = 'federation-runtime.js';
 
 export { SERVER_FOLDER };
 
@@ -90,7 +101,7 @@ function iconLinksHtml(links) {
  * @param {FederatedAppOptions} options @param {boolean} isProduction
  * @returns {import('webpack').Configuration & { devServer?: object }}
  */
-function browserConfig(options, isProduction) {
+function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) {
   const { packageDir, exposes = {}, title = 'Agency', preloadFetches = [], siteIcons = false } = options;
   const { app, environmentPlugin, federation, ...settings } = sharedSettings(options, isProduction);
   const isHost = Object.keys(exposes).length === 0;
@@ -122,8 +133,17 @@ function browserConfig(options, isProduction) {
         ...federation,
         exposes,
         manifest: true,
-        // Browsers only: leaves Node's remote-loading code out of every container's runtime.
-        experiments: { optimization: { target: 'web' } },
+        experiments: {
+          // Browsers only: leaves Node's remote-loading code out of every container's runtime.
+          optimization: { target: 'web' },
+          // One federation runtime per page: the host ships it and every remote uses it, so its
+          // version is part of the shell's contract (README, "Federation runtime")...
+          ...(usesHostRuntime ? { externalRuntime: true } : {}),
+        },
+        // ...which the host provides, and remotes' own runtimes leave alone when it is there.
+        runtimePlugins: isHost
+          ? [path.join(import.meta.dirname, 'runtime', 'provideFederationRuntime.js')]
+          : [],
       }),
       new MiniCssExtractPlugin({ filename: `[name]${hashed}.css`, chunkFilename: `[name]${hashed}.css` }),
       new ServerContainerManifestPlugin({ isHost }),
@@ -132,6 +152,7 @@ function browserConfig(options, isProduction) {
         template: path.join(import.meta.dirname, 'index.html'),
         title,
         preloadFetches,
+        harnessScripts: usesHostRuntime ? [`/${HARNESS_RUNTIME_FILE}`] : [],
         iconLinks: iconLinksHtml(siteIcons ? SITE_ICON_LINKS : inlineIconLinks()),
         // Deep links (/services/seo) load the same page, so its scripts need absolute URLs.
         publicPath: '/',
@@ -163,6 +184,32 @@ function browserConfig(options, isProduction) {
       devMiddleware: { mimeTypes: { ico: ICON_CONTENT_TYPE } },
       client: { overlay: { warnings: false } },
     },
+  };
+}
+
+/**
+ * The federation runtime a remote's harness provides for itself, built apart from the remote
+ * (whose compilation leaves that runtime out of every chunk) into the same folder.
+ * @param {FederatedAppOptions} options @param {boolean} isProduction
+ * @returns {import('webpack').Configuration}
+ */
+function harnessRuntimeConfig(options, isProduction) {
+  const { app, mode, context, resolve } = sharedSettings(options, isProduction);
+  return {
+    name: 'harness-runtime',
+    dependencies: ['browser'],
+    mode,
+    context,
+    resolve,
+    entry: path.join(import.meta.dirname, 'runtime', 'harnessFederationRuntime.js'),
+    devtool: isProduction ? 'source-map' : false,
+    output: {
+      path: path.join(options.packageDir, 'dist'),
+      filename: HARNESS_RUNTIME_FILE,
+      uniqueName: `${app.name}_harness_runtime`,
+      clean: false,
+    },
+    performance: { hints: false },
   };
 }
 
@@ -233,8 +280,14 @@ export function createFederatedConfig(options) {
    */
   return (env, argv) => {
     const isProduction = argv.mode !== 'development';
-    // The dev servers hot-reload the browser build only (the composed dev site renders in the browser).
+    // The dev servers hot-reload the browser build only (the composed dev site renders in the
+    // browser), each remote with its own federation runtime bundled, as one compiler serves it.
     if (env?.WEBPACK_SERVE) return browserConfig(options, isProduction);
-    return [browserConfig(options, isProduction), serverConfig(options, isProduction)];
+    const isRemote = Object.keys(options.exposes ?? {}).length > 0;
+    return [
+      browserConfig(options, isProduction, { usesHostRuntime: isRemote }),
+      serverConfig(options, isProduction),
+      ...(isRemote ? [harnessRuntimeConfig(options, isProduction)] : []),
+    ];
   };
 }

@@ -14,9 +14,14 @@ export interface CandidateChange {
 /**
  * Builds a candidate version of one remote, as its team would before deploying it: a copy of the
  * package with some files changed, built for production with the package's own webpack config.
- * The working tree is never touched. Returns the folder holding the new build.
+ * The working tree is never touched. Returns the folder holding the new build. `environment` adds
+ * build variables (e.g. MODULE_FEDERATION_PACKAGE, an older federation release).
  */
-export function buildCandidate(packageDir: string, changes: readonly CandidateChange[]): string {
+export function buildCandidate(
+  packageDir: string,
+  changes: readonly CandidateChange[],
+  environment: Record<string, string> = {},
+): string {
   const copyDir = path.join(CANDIDATES, packageDir);
   rmSync(copyDir, { recursive: true, force: true });
   cpSync(path.join(REPOSITORY_ROOT, packageDir), copyDir, {
@@ -29,6 +34,7 @@ export function buildCandidate(packageDir: string, changes: readonly CandidateCh
   }
   execFileSync(path.join(REPOSITORY_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
     cwd: copyDir,
+    env: { ...process.env, ...environment },
     stdio: 'pipe',
   });
   return path.join(copyDir, 'dist');
