@@ -52,8 +52,9 @@ const noLiteralCopy = {
 /**
  * Packages talk only through declared contracts: the shell loads remotes at run time and never
  * imports them; remotes never import the shell or each other; shared packages import no app.
- * Outside tests, routing comes from the shared-router singleton: a direct react-router import
- * would bring a second router (its own context) into the page.
+ * Outside tests, routing comes from the shared-router singleton and the React binding of i18next
+ * from shared-i18n: a direct react-router or react-i18next import would bring a second copy (its own
+ * context) into the page.
  */
 function onlyContracts(self, { inTests }) {
   const forbidden = APPS.filter((app) => app !== self);
@@ -68,6 +69,13 @@ function onlyContracts(self, { inTests }) {
       group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
       message: 'Import routing from shared-router, the one router every app shares.',
     });
+    if (self !== 'shared-i18n') {
+      patterns.push({
+        group: ['react-i18next', 'react-i18next/*'],
+        message:
+          'Import useTranslation, Trans and I18nextProvider from shared-i18n, the one i18n binding every app shares.',
+      });
+    }
   }
   return { 'no-restricted-imports': ['error', { patterns }] };
 }
@@ -112,7 +120,15 @@ export default tseslint.config(
     plugins: { i18next },
     rules: { 'i18next/no-literal-string': ['error', noLiteralCopy] },
   },
-  ...[...APPS, 'shared-i18n', 'site-config', 'shared-theme', 'remote-harness'].flatMap((pkg) => [
+  ...[
+    ...APPS,
+    'shared-i18n',
+    'site-config',
+    'shared-theme',
+    'remote-harness',
+    'page-metadata',
+    'shared-forms',
+  ].flatMap((pkg) => [
     { files: [`${pkg}/src/**/*.{ts,tsx}`], rules: onlyContracts(pkg, { inTests: false }) },
     { files: [`${pkg}/src/**/*.test.{ts,tsx}`], rules: onlyContracts(pkg, { inTests: true }) },
   ]),

@@ -14,8 +14,8 @@ const SINGLETON_PACKAGES = {
   'react-dom/client': 'react-dom',
   // Routing is shared through this facade, never as react-router itself (see shared-router).
   'shared-router': 'shared-router',
+  // Like routing, the React binding of i18next is shared through shared-i18n, never whole.
   i18next: 'i18next',
-  'react-i18next': 'react-i18next',
   'shared-i18n': 'shared-i18n',
   'site-config': 'site-config',
 };

@@ -148,7 +148,6 @@ test('exactly one React, router and i18next are loaded in the composed page', as
     'react-dom': 1,
     'shared-router': 1,
     i18next: 1,
-    'react-i18next': 1,
     'shared-i18n': 1,
   });
 });

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { useLanguage, type Language } from 'shared-i18n';
+import { type Language, useLanguage, useTranslation } from 'shared-i18n';
 import { siteConfig } from 'site-config';
 import { NAMESPACE } from './i18n';
 import { absoluteUrl, languageAlternates, pageUrl } from './pageUrls';

@@ -8,13 +8,13 @@ import {
   useLocation,
   type RouteObject,
 } from 'shared-router';
-import { useTranslation } from 'react-i18next';
 import {
   languageFromUrl,
   LanguageToggle,
   registerTranslations,
   setLanguage,
   useSiteLanguage,
+  useTranslation,
 } from 'shared-i18n';
 import 'shared-theme/base.css';
 import en from './locales/en.json';

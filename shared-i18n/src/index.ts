@@ -24,3 +24,10 @@ export {
   useSiteLanguage,
 } from './useSiteLanguage';
 export { LanguageToggle } from './LanguageToggle';
+/**
+ * The React binding of i18next, shared through this module (a federation singleton) instead of as
+ * react-i18next itself: a shared module cannot be tree-shaken, so sharing the whole package sent
+ * every visitor parts no app uses (IcuTrans, withTranslation, the SSR helpers). An app needing
+ * another export adds it here, and the shell is deployed first.
+ */
+export { I18nextProvider, Trans, useTranslation } from 'react-i18next';

@@ -6,8 +6,8 @@
  * sharing react-router-dom itself sends all of it to every visitor (61 KB gzip). Sharing this list
  * instead lets webpack shake react-router down to it (about 30 KB gzip). The price: an app that
  * needs another export adds it here, and the shell is deployed before the remote that uses it,
- * as with any addition to a shared package. The static router and handler render a request on
- * the shell's server, from the same module the remotes' pages read their route from.
+ * as with any addition to a shared package. The static router and handler, which render a request
+ * on the shell's server, are in `shared-router/server`, so browsers never download them.
  */
 export {
   Link,
@@ -15,10 +15,7 @@ export {
   Navigate,
   Outlet,
   RouterProvider,
-  StaticRouterProvider,
   createBrowserRouter,
-  createStaticHandler,
-  createStaticRouter,
   isRouteErrorResponse,
   useLocation,
   useNavigate,

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
-import { useTranslation } from 'react-i18next';
-import { useLanguage } from 'shared-i18n';
+import { useLanguage, useTranslation } from 'shared-i18n';
 import { NAMESPACE } from '../i18n';
 import { formatLongDate, fromIsoDate, startOfMonth, startOfToday, toIsoDate } from './calendarDates';
 import { DAY_PICKER_FORMATTERS, DAY_PICKER_LOCALES } from './dayPickerLocale';

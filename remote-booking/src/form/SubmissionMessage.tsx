@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'shared-i18n';
 import { siteConfig, siteEmailHref, sitePhoneHref } from 'site-config';
 import type { SubmissionStatus } from '../booking/useBookingSubmission';
 import { NAMESPACE } from '../i18n';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { PageMetadata, shareImageSet } from 'page-metadata';
 import { configuredBookingStore } from '../booking/bookingStore';
 import { BookingForm } from '../form/BookingForm';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type Ref } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'shared-i18n';
 import { HoneypotField, useHydrated, useValuesTypedBeforeHydration } from 'shared-forms';
 import { Link } from 'shared-router';
 import { NAMESPACE } from '../i18n';

@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { isFormControl } from 'shared-forms';
 import { localizedValidityMessage } from 'shared-i18n/validity';
 import { NAMESPACE } from '../i18n';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { siteConfig } from 'site-config';
 import storyImage from '../assets/illustrations/about-story.svg';
 import { Illustration } from '../components/Illustration';

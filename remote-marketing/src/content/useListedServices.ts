@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { NAMESPACE } from '../i18n';
 import { LISTED_SERVICE_IDS, type ListedService, type ListedServiceText } from './listedServices';
 import { serviceRoute } from './serviceIds';

@@ -1,5 +1,5 @@
 import { Link } from 'shared-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import homeAiImage from '../assets/illustrations/home-ai.svg';
 import { ArrowLink } from '../components/ArrowLink';
 import { IconBadge } from '../components/IconBadge';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { Section } from '../components/Section';
 import { SectionHeader } from '../components/SectionHeader';
 import { useListedServices } from '../content/useListedServices';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { siteConfig, siteEmailHref } from 'site-config';
 import { PageHero } from '../components/PageHero';
 import type { LegalSection } from '../content/pageContent';

@@ -1,5 +1,5 @@
 import { Link } from 'shared-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { HighlightGrid } from '../about/HighlightGrid';
 import { OurStory } from '../about/OurStory';
 import { VALUES } from '../about/aboutHighlights';

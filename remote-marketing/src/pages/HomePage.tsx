@@ -1,5 +1,5 @@
 import { Link } from 'shared-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { CallToAction } from '../components/CallToAction';
 import { PageHero } from '../components/PageHero';
 import { AiSolutions } from '../home/AiSolutions';

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { PageMetadata, pageUrl, serviceNode, shareImageSet } from 'page-metadata';
-import { useLanguage } from 'shared-i18n';
+import { useLanguage, useTranslation } from 'shared-i18n';
 import type { ServiceEntry } from '../content/serviceEntry';
 import { serviceRoute } from '../content/serviceIds';
 import { NAMESPACE } from '../i18n';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { ArrowLink } from '../components/ArrowLink';
 import { Icon } from '../components/Icon';
 import { IconBadge } from '../components/IconBadge';

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { faqPageNode, itemListNode, PageMetadata, pageUrl, serviceNode, shareImageSet } from 'page-metadata';
-import { useLanguage } from 'shared-i18n';
+import { useLanguage, useTranslation } from 'shared-i18n';
 import type { ListedService } from '../content/listedServices';
 import type { FaqEntry } from '../content/pageContent';
 import { NAMESPACE } from '../i18n';

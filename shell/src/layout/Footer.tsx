@@ -1,5 +1,5 @@
 import { Link } from 'shared-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { siteConfig, siteEmailHref, sitePhoneHref } from 'site-config';
 import { FOOTER_COMPANY, FOOTER_SERVICES } from './navigation';
 import { useLocalizedPath } from './useLocalizedPath';

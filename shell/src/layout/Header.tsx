@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'shared-router';
-import { useTranslation } from 'react-i18next';
-import { LanguageToggle } from 'shared-i18n';
+import { LanguageToggle, useTranslation } from 'shared-i18n';
 import { siteConfig } from 'site-config';
 import { HEADER_SCROLL_THRESHOLD, useScrolledPast } from './useScrolledPast';
 import { NAVIGATION } from './navigation';

@@ -1,7 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'shared-router';
-import { useTranslation } from 'react-i18next';
-import { useSiteLanguage } from 'shared-i18n';
+import { useSiteLanguage, useTranslation } from 'shared-i18n';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { LIKELY_NEXT_PATHS } from './navigation';

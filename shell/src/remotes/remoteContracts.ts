@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
  * What the shell may load from each remote: the contract between the shell and the remote teams.
  * It mirrors each remote's `exposes` map (every remote also exposes `./sitePages`, below); a remote
  * may add modules, but renaming or removing one listed here breaks the shell. Every exposed page is a component without props: it reads the
- * route (shared-router) and the language (react-i18next's context) from the shared singletons.
+ * route (shared-router) and the language (shared-i18n's i18next context) from the shared singletons.
  */
 export interface RemotePageModule {
   default: ComponentType;

@@ -1,5 +1,5 @@
 import { Link } from 'shared-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { useLocalizedPath } from '../layout/useLocalizedPath';
 import './StatusPage.css';
 

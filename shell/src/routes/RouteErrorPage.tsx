@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'shared-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import './StatusPage.css';
 
 function describe(error: unknown): { status: number; message: string } {

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { createStaticHandler } from 'shared-router';
+import { createStaticHandler } from 'shared-router/server';
 import { createRequestI18n, languageFromUrl } from 'shared-i18n';
 import '../i18n';
 import { routes } from '../routes/routes';
