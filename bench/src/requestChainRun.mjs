@@ -2,10 +2,15 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS } from 'build-tools/chromium';
 import { requireChromium } from './requireChromium.mjs';
 
+/** The resource types (CDP Network.ResourceType) a page's hydration can wait for. */
+const HYDRATION_WAITS_FOR = new Set(['Document', 'Script', 'Stylesheet', 'Fetch', 'XHR']);
+
 /**
  * How many round trips, one after another, the page needs before it is interactive: a
  * request is one wave after every request that had finished before it started (document →
- * main.js → registry → manifest → remoteEntry → page chunk, for the composed site). Lighthouse's
+ * main.js → registry → manifest → remoteEntry → page chunk, for the composed site). Only what
+ * hydration waits for counts: the document, scripts, stylesheets and fetches (the registry, a
+ * manifest); an image a stylesheet names, or the favicon, is fetched meanwhile and holds up nothing. Lighthouse's
  * dependency tree leaves out scripts inserted at run time, which is where federation adds its
  * round trips, so the waves are read from the browser's own network events. The same run gives
  * the JavaScript transferred until then: the first load, without what is preloaded later.
@@ -21,6 +26,7 @@ export async function measureRequestChain(url) {
     /** @type {Map<string, { url: string, sent: number, finished: number, bytes: number, script: boolean }>} */
     const requests = new Map();
     cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp, type }) => {
+      if (!HYDRATION_WAITS_FOR.has(type ?? '')) return;
       requests.set(requestId, {
         url: request.url,
         sent: timestamp,

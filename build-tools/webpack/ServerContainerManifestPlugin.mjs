@@ -11,6 +11,12 @@ const MANIFEST = 'mf-manifest.json';
 export const HOST_ASSETS = 'host-assets.json';
 
 /**
+ * The chunk holding an app's strings in one language: shared-i18n's TranslationLoader convention
+ * (`webpackChunkName: "locale-[request]"` on `./locales/<language>.json`).
+ */
+const LOCALE_CHUNK_NAME = /^locale-([a-z]{2})-json$/;
+
+/**
  * The host's files a page needs at start, read from the chunk graph: the entry's own files, and
  * the chunk groups the entry starts directly (its bootstrap import, and each shared library it
  * provides, which the page consumes at once). The consumers' fallback copies of shared libraries
@@ -26,13 +32,39 @@ function hostAssets(compilation) {
   );
   const entryFiles = entrypoint.getFiles();
   const unique = (/** @type {string[]} */ files) => [...new Set(files)];
+  /** @type {Record<string, string[]>} */
+  const localeScripts = {};
+  for (const [name, chunk] of compilation.namedChunks) {
+    const language = LOCALE_CHUNK_NAME.exec(name)?.[1];
+    if (language) localeScripts[language] = [...chunk.files].filter((file) => file.endsWith('.js'));
+  }
   return {
     // In name order, as they were linked before this list was read from the chunk graph: the
     // cascade between the shell's and the language toggle's rules stays the same.
     stylesheets: unique([...entryFiles, ...startFiles].filter((file) => file.endsWith('.css'))).sort(),
     scripts: entryFiles.filter((file) => file.endsWith('.js')),
     preloadScripts: unique(startFiles.filter((file) => file.endsWith('.js'))),
+    // The host's strings in each language, which a page in that language fetches at start.
+    localeScripts,
   };
+}
+
+/**
+ * A remote's manifest lists, under each exposed page, the stylesheets of its own fallback copies of
+ * shared libraries (the language toggle's, from shared-i18n), which a page never loads while the
+ * host provides the library. Left there, the host's server would link a second copy of the host's
+ * own rules into every page; they stay listed under `shared`, where the runtime finds them if the
+ * fallback is ever used.
+ * @param {{ shared: { assets: { css: { sync: string[], async: string[] } } }[], exposes: { assets: { css: { sync: string[], async: string[] } } }[] }} manifest
+ */
+function withoutSharedFallbackStylesheets(manifest) {
+  const fallbacks = new Set(
+    manifest.shared.flatMap(({ assets }) => [...assets.css.sync, ...assets.css.async]),
+  );
+  for (const { assets } of manifest.exposes) {
+    assets.css.sync = assets.css.sync.filter((file) => !fallbacks.has(file));
+    assets.css.async = assets.css.async.filter((file) => !fallbacks.has(file));
+  }
 }
 
 /**
@@ -62,6 +94,7 @@ export class ServerContainerManifestPlugin {
           const manifest = compilation.getAsset(MANIFEST);
           if (!manifest) return;
           const content = JSON.parse(manifest.source.source().toString());
+          withoutSharedFallbackStylesheets(content);
           content.metaData.ssrRemoteEntry = {
             name: 'remoteEntry.js',
             path: SERVER_FOLDER,

@@ -13,15 +13,17 @@ import {
   LanguageToggle,
   registerTranslations,
   setLanguage,
+  translationsReady,
   useSiteLanguage,
   useTranslation,
 } from 'shared-i18n';
 import 'shared-theme/base.css';
-import en from './locales/en.json';
-import es from './locales/es.json';
 import './IsolationHarness.css';
 
-registerTranslations('harness', { en, es });
+registerTranslations(
+  'harness',
+  (language) => import(/* webpackChunkName: "locale-[request]" */ `./locales/${language}.json`),
+);
 
 export interface HarnessPage {
   /** The same path the shell routes to this page, so links between pages work alike. */
@@ -96,9 +98,12 @@ export function renderIsolationHarness(remote: string, pages: HarnessPage[]): vo
   ];
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html lacks #root');
-  createRoot(container).render(
-    <StrictMode>
-      <RouterProvider router={createBrowserRouter(routes)} />
-    </StrictMode>,
+  // The page's strings (this remote's and the harness's, in the page's language) come first.
+  void translationsReady().then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </StrictMode>,
+    ),
   );
 }

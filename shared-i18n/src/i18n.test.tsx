@@ -8,10 +8,17 @@ import {
   LanguageToggle,
   registerTranslations,
   setLanguage,
+  translationsReady,
   useSiteLanguage,
 } from './index';
 
-registerTranslations('sample', { en: { greeting: 'Hello' }, es: { greeting: 'Hola' } });
+const SAMPLE = { en: { greeting: 'Hello' }, es: { greeting: 'Hola' } };
+/** The languages the sample namespace's strings were fetched in, in order. */
+const fetched: string[] = [];
+registerTranslations('sample', async (language) => {
+  fetched.push(language);
+  return SAMPLE[language];
+});
 
 function Page() {
   useSiteLanguage();
@@ -27,6 +34,18 @@ function Page() {
 }
 
 afterEach(() => act(() => setLanguage('en')));
+
+test('only the page language is fetched; the other is fetched when the toggle is pointed at', async () => {
+  await translationsReady();
+  expect(fetched).toEqual(['en']);
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <Page />
+    </MemoryRouter>,
+  );
+  await userEvent.hover(screen.getByRole('button', { name: 'Switch to Spanish' }));
+  expect(fetched).toEqual(['en', 'es']);
+});
 
 test('the toggle switches every registered namespace to Spanish and back', async () => {
   render(

@@ -1,15 +1,45 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 
 export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** One namespace's strings in every supported language; a package's translation files. */
+/** The query parameter that carries a non-default language, so a Spanish page can be shared. */
+export const LANGUAGE_PARAM = 'lang';
+
+/**
+ * One namespace's translation files: the strings of a language, loaded when that language is
+ * needed. Each package writes it as a dynamic import named `locale-[request]` (webpackChunkName),
+ * so an app's strings in one language are one chunk (`locale-en-json`, `locale-es-json`): a visitor
+ * downloads only the language on screen, and the server can preload it by name.
+ */
+export type TranslationLoader = (
+  language: Language,
+) => Promise<Record<string, unknown> | { default: Record<string, unknown> }>;
+
+/** One namespace's strings in every supported language, as its translation files hold them. */
 export type TranslationResources = Record<Language, Record<string, unknown>>;
 
 export function isLanguage(value: unknown): value is Language {
   return SUPPORTED_LANGUAGES.includes(value as Language);
+}
+
+/** Reads the language a visitor arrived with (?lang=es). */
+export function languageFromUrl(search: string): Language {
+  const requested = new URLSearchParams(search).get(LANGUAGE_PARAM);
+  return isLanguage(requested) ? requested : DEFAULT_LANGUAGE;
+}
+
+const isServer = typeof window === 'undefined';
+const loaders = new Map<string, TranslationLoader>();
+/** Loads under way (a registration, a reload after a remote's new version registered again). */
+const pending = new Set<Promise<unknown>>();
+
+function track(loading: Promise<unknown>): void {
+  pending.add(loading);
+  void loading.finally(() => pending.delete(loading));
 }
 
 /**
@@ -18,25 +48,64 @@ export function isLanguage(value: unknown): value is Language {
  */
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...SUPPORTED_LANGUAGES],
-  resources: {},
-  // Strings are rendered by React, which escapes them already.
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  react: { useSuspense: false },
-});
+void i18n
+  .use(initReactI18next)
+  .use(
+    resourcesToBackend((language: string, namespace: string) => {
+      const load = loaders.get(namespace);
+      return load && isLanguage(language)
+        ? load(language)
+        : Promise.reject(new Error(`No ${language} strings for "${namespace}"`));
+    }),
+  )
+  .init({
+    // In a browser the page's language is known before any namespace registers, so only that
+    // language is ever fetched; the server renders both and holds both.
+    lng: isServer ? DEFAULT_LANGUAGE : languageFromUrl(window.location.search),
+    preload: isServer ? [...SUPPORTED_LANGUAGES] : false,
+    // Every key exists in both languages (translations.test.ts in each package): no fallback
+    // language to download alongside the one on screen.
+    fallbackLng: false,
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    ns: [],
+    defaultNS: 'i18n',
+    // Strings are rendered by React, which escapes them already.
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    react: { useSuspense: false },
+  });
 
 /**
  * Adds a package's strings under its own namespace. Each remote calls this when its exposed
- * module loads, so the shell never carries a remote's copy.
+ * module loads, so the shell never carries a remote's copy. Only the languages in use are fetched
+ * (the page's; both on the server); `translationsReady` settles when they have arrived. A later
+ * registration of the same namespace (a remote's new version) replaces its strings.
  */
-export function registerTranslations(namespace: string, resources: TranslationResources): void {
-  for (const language of SUPPORTED_LANGUAGES) {
-    i18n.addResourceBundle(language, namespace, resources[language], true, true);
+export function registerTranslations(namespace: string, load: TranslationLoader): void {
+  const previous = loaders.get(namespace);
+  loaders.set(namespace, load);
+  if (previous && previous !== load) {
+    track(i18n.reloadResources(loadedLanguages(), [namespace]));
+  } else if (!previous) {
+    track(i18n.loadNamespaces(namespace));
   }
+}
+
+/** The page's language and any fetched ahead of a switch (both, on the server). */
+function loadedLanguages(): Language[] {
+  const wanted: string[] = [i18n.language, ...(i18n.options.preload || [])];
+  return SUPPORTED_LANGUAGES.filter((language) => wanted.includes(language));
+}
+
+/** Settles when every registered namespace has its strings in the languages in use. */
+export async function translationsReady(): Promise<void> {
+  while (pending.size > 0) await Promise.allSettled([...pending]);
+  await i18n.loadNamespaces([...loaders.keys()]);
+}
+
+/** Fetches a language's strings ahead of a switch to it (hover or focus of the language toggle). */
+export function prefetchLanguage(language: Language): Promise<unknown> {
+  return i18n.loadLanguages(language);
 }
 
 /** The language an i18next instance translates into, as one of the site's languages. */

@@ -1,8 +1,9 @@
-import en from './locales/en.json';
-import es from './locales/es.json';
 import { registerTranslations } from './i18n';
 
-registerTranslations('i18n', { en, es });
+registerTranslations(
+  'i18n',
+  (language) => import(/* webpackChunkName: "locale-[request]" */ `./locales/${language}.json`),
+);
 
 export {
   i18n,
@@ -10,19 +11,18 @@ export {
   currentLanguage,
   createRequestI18n,
   isLanguage,
+  languageFromUrl,
+  LANGUAGE_PARAM,
+  prefetchLanguage,
+  translationsReady,
   SUPPORTED_LANGUAGES,
   DEFAULT_LANGUAGE,
   type Language,
+  type TranslationLoader,
   type TranslationResources,
 } from './i18n';
 export { findTranslationMismatches } from './findTranslationMismatches';
-export {
-  LANGUAGE_PARAM,
-  languageFromUrl,
-  setLanguage,
-  useLanguage,
-  useSiteLanguage,
-} from './useSiteLanguage';
+export { setLanguage, useLanguage, useSiteLanguage } from './useSiteLanguage';
 export { LanguageToggle } from './LanguageToggle';
 /**
  * The React binding of i18next, shared through this module (a federation singleton) instead of as

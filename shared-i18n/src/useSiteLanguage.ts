@@ -1,17 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'shared-router';
-import { DEFAULT_LANGUAGE, i18n, isLanguage, languageOf, type Language } from './i18n';
+import { DEFAULT_LANGUAGE, i18n, LANGUAGE_PARAM, languageOf, type Language } from './i18n';
 
-/** The query parameter that carries a non-default language, so a Spanish page can be shared. */
-export const LANGUAGE_PARAM = 'lang';
-
-/** Reads the language a visitor arrived with (?lang=es); called once before the first render. */
-export function languageFromUrl(search: string): Language {
-  const requested = new URLSearchParams(search).get(LANGUAGE_PARAM);
-  return isLanguage(requested) ? requested : DEFAULT_LANGUAGE;
-}
-
+/** Switches the site's language once its strings have arrived (at once if they already have). */
 export function setLanguage(language: Language): Promise<unknown> {
   return i18n.changeLanguage(language);
 }

@@ -89,7 +89,7 @@ export async function serveShell({
   manifestTtlMs = 1000,
 }) {
   const clientRenderedPage = await readFile(path.join(root, 'index.html'), 'utf8');
-  /** @type {{ stylesheets: string[], scripts: string[], preloadScripts: string[] }} the build's HOST_ASSETS */
+  /** @type {{ stylesheets: string[], scripts: string[], preloadScripts: string[], localeScripts: Record<string, string[]> }} the build's HOST_ASSETS */
   const hostAssets = JSON.parse(await readFile(path.join(root, 'host-assets.json'), 'utf8'));
   const fromRoot = (/** @type {string[]} */ files) => files.map((file) => `/${file}`);
   const serverBundle = path.join(root, 'server', 'main.js');
@@ -100,6 +100,9 @@ export async function serveShell({
       stylesheets: fromRoot(hostAssets.stylesheets),
       scripts: fromRoot(hostAssets.scripts),
       preloadScripts: fromRoot(hostAssets.preloadScripts),
+      localeScripts: Object.fromEntries(
+        Object.entries(hostAssets.localeScripts).map(([language, files]) => [language, fromRoot(files)]),
+      ),
       preloadFetches: ['/remotes.json'],
     },
     remoteBudgetMs,

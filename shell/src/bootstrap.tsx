@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'shared-router';
-import { languageFromUrl, setLanguage } from 'shared-i18n';
+import { translationsReady } from 'shared-i18n';
 import 'shared-theme/base.css';
 import './i18n';
 import { routes } from './routes/routes';
@@ -11,7 +11,6 @@ import { RenderedPagesContext } from './remotes/renderedPages';
 import { Document } from './document/Document';
 import { readSsrState } from './document/ssrState';
 
-void setLanguage(languageFromUrl(window.location.search));
 // Fetch the registry now, without waiting: the layout renders while remotes are located.
 loadRegistry().catch((error: unknown) => console.error('[shell] remote registry unavailable', error));
 
@@ -31,7 +30,8 @@ const firstPageOrPatience = Promise.race([
   new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
 ]);
 
-void firstPageOrPatience.then(() => {
+// The strings of the page's language (shared-i18n took it from the URL) before the first render.
+void firstPageOrPatience.then(translationsReady).then(() => {
   if (serverState) {
     // The server sent the whole page: hydrate it as it is. A page the server could not render
     // starts as its "temporarily unavailable" panel, as the server sent it. As a transition,

@@ -1,5 +1,6 @@
 import { registerTranslations } from 'shared-i18n';
-import en from './locales/en.json';
-import es from './locales/es.json';
 
-registerTranslations('shell', { en, es });
+registerTranslations(
+  'shell',
+  (language) => import(/* webpackChunkName: "locale-[request]" */ `./locales/${language}.json`),
+);

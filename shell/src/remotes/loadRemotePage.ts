@@ -36,6 +36,10 @@ export async function loadRemotePage(page: RemotePageId): Promise<RemotePageModu
     if (!loaded?.default) {
       throw new Error(`${page} did not export a page component`);
     }
+    // The page registered its strings as it loaded; it renders once they have arrived. (This
+    // module runs in the entry chunk, before shared modules may be imported synchronously.)
+    const { translationsReady } = await import('shared-i18n');
+    await translationsReady();
     return loaded;
   } catch (error) {
     failed.add(name);

@@ -26,6 +26,8 @@ interface RemoteVersion {
   stylesheets: ReadonlyMap<string, readonly string[]>;
   /** Scripts the browser runs to load each exposed page (absolute URLs): preloaded with the HTML. */
   scripts: ReadonlyMap<string, readonly string[]>;
+  /** The remote's strings in each language (absolute URLs), which its pages fetch as they load. */
+  localeScripts: LocaleScripts;
   checkedAt: number;
   /** The exposed modules loaded from this version, by id ("marketing/HomePage"). */
   modules: Map<string, Promise<unknown>>;
@@ -36,6 +38,8 @@ export interface LoadedPage {
   stylesheets: readonly string[];
   /** The remote's container and the page's chunks, for the browser to fetch with the HTML. */
   scripts: readonly string[];
+  /** The remote's strings, per language: a page preloads the one it is rendered in. */
+  localeScripts: LocaleScripts;
   /** The remote's manifest, which the browser's federation runtime reads first. */
   manifestUrl: string;
   /** The remote's deployed version: rendered HTML is cached per version. */
@@ -62,6 +66,21 @@ interface ManifestAssets {
 interface Manifest {
   metaData: { remoteEntry: { name: string; path: string } };
   exposes: ManifestAssets[];
+}
+
+/** An app's strings in each language: the files of its `locale-<language>-json` chunk. */
+export type LocaleScripts = Readonly<Record<string, readonly string[]>>;
+
+/** The chunk file of an app's strings in one language (shared-i18n's TranslationLoader convention). */
+const LOCALE_CHUNK_FILE = /(?:^|\/)locale-([a-z]{2})-json\.[^/]*\.js$/;
+
+function localeScriptsOf(manifest: Manifest, manifestUrl: string): LocaleScripts {
+  const byLanguage: Record<string, string[]> = {};
+  for (const file of new Set(manifest.exposes.flatMap((expose) => expose.assets.js.async))) {
+    const language = LOCALE_CHUNK_FILE.exec(file)?.[1];
+    if (language) (byLanguage[language] ??= []).push(new URL(file, manifestUrl).href);
+  }
+  return byLanguage;
 }
 
 function stylesheetsOf(manifest: Manifest, manifestUrl: string): Map<string, string[]> {
@@ -152,6 +171,7 @@ export class ServerRemotes {
       module,
       stylesheets: remote.stylesheets.get(exposeName) ?? [],
       scripts: remote.scripts.get(exposeName) ?? [],
+      localeScripts: remote.localeScripts,
       manifestUrl: remote.manifestUrl,
       version: remote.version,
     };
@@ -225,6 +245,7 @@ export class ServerRemotes {
       etag,
       stylesheets: stylesheetsOf(manifest, manifestUrl),
       scripts: scriptsOf(manifest, manifestUrl),
+      localeScripts: localeScriptsOf(manifest, manifestUrl),
       checkedAt: Date.now(),
       modules: new Map(),
     };

@@ -1,22 +1,25 @@
 import { LRUCache } from 'lru-cache';
 import { createStaticHandler } from 'shared-router/server';
-import { createRequestI18n, languageFromUrl } from 'shared-i18n';
+import { createRequestI18n, languageFromUrl, translationsReady } from 'shared-i18n';
 import '../i18n';
 import { routes } from '../routes/routes';
 import { pageForPath } from '../remotes/remoteRoutes';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
 import { REMOTE_NAMES, REMOTE_PAGES, type RemotePageId } from '../remotes/remoteContracts';
 import { NO_RENDERED_PAGES } from '../remotes/renderedPages';
-import { ServerRemotes, withinBudget, type LoadedPage } from './serverRemotes';
+import { ServerRemotes, withinBudget, type LoadedPage, type LocaleScripts } from './serverRemotes';
 import { renderDocument, type DocumentAssets } from './renderDocument';
 import { createSitemap, robotsTxt, type SitemapOutcome } from './sitemap';
-import { withoutCopiesOf } from './pageStylesheets';
 
 export interface SiteRendererOptions {
   /** The environment's registry (remotes.json), read again whenever a manifest is revalidated. */
   readRegistry: () => Promise<RemoteRegistry>;
   /** The shell's own stylesheets, scripts and start-up fetches (from its browser build). */
-  assets: Omit<DocumentAssets, 'stylesheets'> & { stylesheets: readonly string[] };
+  assets: Omit<DocumentAssets, 'stylesheets'> & {
+    stylesheets: readonly string[];
+    /** The shell's strings per language, preloaded by a page rendered in that language. */
+    localeScripts: LocaleScripts;
+  };
   /** How long a remote may take to give its page before the server answers without it. */
   remoteBudgetMs: number;
   /** How long a remote's manifest is trusted before it is asked again for a new deploy. */
@@ -72,25 +75,33 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     context: StaticContext,
     { page, loaded }: PageLoadResult,
   ): Promise<RenderOutcome> {
+    const language = languageFromUrl(url.search);
     const attempt = async (failed: boolean) => {
       const failedPages = page && failed ? [page] : [];
+      const { localeScripts, ...assets } = options.assets;
       return renderDocument({
         handler,
         context,
-        i18n: createRequestI18n(languageFromUrl(url.search)),
+        i18n: createRequestI18n(language),
         rendered: {
           modules: page && loaded && !failed ? new Map([[page, loaded.module]]) : NO_RENDERED_PAGES.modules,
           failed: new Set(failedPages),
         },
         state: { failedPages },
         assets: {
-          ...options.assets,
+          ...assets,
           stylesheets: {
             shell: options.assets.stylesheets,
-            page: withoutCopiesOf(options.assets.stylesheets, loaded?.stylesheets ?? []),
+            page: loaded?.stylesheets ?? [],
           },
           preloadFetches: [...options.assets.preloadFetches, ...(loaded ? [loaded.manifestUrl] : [])],
-          preloadScripts: [...options.assets.preloadScripts, ...(loaded?.scripts ?? [])],
+          // The strings are fetched only once the scripts have run: named here, they come with them.
+          preloadScripts: [
+            ...assets.preloadScripts,
+            ...(localeScripts[language] ?? []),
+            ...(loaded?.scripts ?? []),
+            ...(loaded?.localeScripts[language] ?? []),
+          ],
         },
       });
     };
@@ -125,6 +136,8 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     renderSitemap: (): Promise<SitemapOutcome> => sitemap.render(),
     async render(url: URL): Promise<RenderOutcome> {
       const load = await loadPageFor(url.pathname);
+      // Strings a remote's page registered as it loaded (or again, from a new version).
+      await translationsReady();
       const key = `${url.pathname}|${languageFromUrl(url.search)}|${load.loaded?.version ?? ''}`;
       const cacheable = Boolean(load.loaded || !load.page);
       const cached = cacheable ? rendered.get(key) : undefined;
