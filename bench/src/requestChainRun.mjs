@@ -23,13 +23,14 @@ export async function measureRequestChain(url) {
   try {
     const page = await browser.newPage({ viewport: { width: 1350, height: 940 } });
     const cdp = await page.context().newCDPSession(page);
-    /** @type {Map<string, { url: string, sent: number, finished: number, bytes: number, script: boolean }>} */
+    /** @type {Map<string, { url: string, sent: number, sentAtMs: number, finished: number, bytes: number, script: boolean }>} */
     const requests = new Map();
-    cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp, type }) => {
+    cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp, wallTime, type }) => {
       if (!HYDRATION_WAITS_FOR.has(type ?? '')) return;
       requests.set(requestId, {
         url: request.url,
         sent: timestamp,
+        sentAtMs: wallTime * 1000,
         finished: Infinity,
         bytes: 0,
         script: type === 'Script',
@@ -44,10 +45,15 @@ export async function measureRequestChain(url) {
     // Until the first page is interactive (FIRST_PAGE_INTERACTIVE_MARK in shell/src/remotes/pageLoads.ts):
     // a server-rendered page shows its heading before any script, so the heading no longer marks it.
     await page.waitForFunction(() => performance.getEntriesByName('shell:first-page-interactive').length > 0);
-    const sentBeforeHeading = new Set(requests.keys());
-    const beforeHeading = [...requests.entries()]
-      .filter(([id, request]) => sentBeforeHeading.has(id) && request.finished !== Infinity)
-      .map(([, request]) => request)
+    // When the mark was set (not when the poll above saw it): the shell starts preloading the
+    // header's pages right after, and those requests are not part of this page's first load.
+    const interactiveAtMs = await page.evaluate(
+      () =>
+        performance.timeOrigin +
+        (performance.getEntriesByName('shell:first-page-interactive')[0]?.startTime ?? 0),
+    );
+    const beforeHeading = [...requests.values()]
+      .filter((request) => request.sentAtMs <= interactiveAtMs && request.finished !== Infinity)
       .sort((a, b) => a.sent - b.sent);
     /** @type {Map<object, string[]>} each request's longest line of earlier, finished requests */
     const chains = new Map();

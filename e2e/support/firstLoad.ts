@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { APPS } from 'build-tools/apps';
 import { REPOSITORY_ROOT } from './site';
 
@@ -19,7 +19,15 @@ function appOf(url: URL): AppDir | null {
 }
 
 /** Set by the shell once the first page is interactive (FIRST_PAGE_INTERACTIVE_MARK in pageLoads.ts). */
-const FIRST_PAGE_INTERACTIVE_MARK = 'shell:first-page-interactive';
+export const FIRST_PAGE_INTERACTIVE_MARK = 'shell:first-page-interactive';
+
+/** Waits until the shell has marked the first page interactive (hydrated, or rendered in the browser). */
+export async function firstPageInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(
+    (mark) => performance.getEntriesByName(mark).length > 0,
+    FIRST_PAGE_INTERACTIVE_MARK,
+  );
+}
 
 /**
  * The JavaScript and CSS a first visit to `pathname` downloads until the page is interactive
@@ -46,10 +54,7 @@ export async function firstLoadFiles(
   await page.goto(new URL(pathname, siteUrl).href);
   // Anything requested after that moment (the shell preloading likely next pages) is not part of
   // this page's first load.
-  await page.waitForFunction(
-    (mark) => performance.getEntriesByName(mark).length > 0,
-    FIRST_PAGE_INTERACTIVE_MARK,
-  );
+  await firstPageInteractive(page);
   const requestedBeforeInteractive = await page.evaluate((mark) => {
     const interactiveAt = performance.getEntriesByName(mark)[0]?.startTime ?? Infinity;
     return performance

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, header, pageHeading } from '../support/fixtures';
 import { field } from '../support/bookingForm';
+import { firstPageInteractive } from '../support/firstLoad';
 import { copy, keyPaths } from '../support/copy';
 import { navigate, type Language } from '../support/marketingPages';
 import { isSameInEveryLanguage } from '../support/sameInEveryLanguage';
@@ -126,4 +127,29 @@ test('every page reads entirely in Spanish, from the <title> to the form message
   expect.soft(leftInEnglish.list(), 'English text on Spanish pages').toEqual([]);
   expect.soft(keysShown.list(), 'translation keys shown as text').toEqual([]);
   expect.soft(foreignMessages.list(), 'validation messages not in the form’s Spanish').toEqual([]);
+});
+
+/** The language of a strings chunk a request fetches (`locale-es-json.<hash>.js`), if it is one. */
+const localeOf = (url: string) => /\/locale-([a-z]{2})-json\.[0-9a-f]+\.js$/.exec(url)?.[1];
+
+test('a page downloads the strings of its own language only; the other arrives when the toggle is pointed at', async ({
+  page,
+  site,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    const language = localeOf(request.url());
+    if (language) fetched.push(language);
+  });
+  await page.goto(site.url('shell', '/services?lang=es'));
+  await firstPageInteractive(page);
+  expect(fetched).toContain('es');
+  expect(fetched).not.toContain('en');
+
+  const toggle = page.getByTestId('language-toggle');
+  await toggle.hover();
+  await expect.poll(() => fetched.includes('en')).toBe(true);
+  await toggle.click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'services.title'));
+  await expect(page).toHaveURL(/\/services$/);
 });

@@ -114,10 +114,6 @@ export function languageOf(instance: Pick<I18n, 'resolvedLanguage' | 'language'>
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
-export function currentLanguage(): Language {
-  return languageOf(i18n);
-}
-
 /**
  * An i18next instance for one server render: it shares the singleton's translations (every
  * namespace a remote registers) but has its own language, so concurrent requests in different

@@ -8,7 +8,6 @@ registerTranslations(
 export {
   i18n,
   registerTranslations,
-  currentLanguage,
   createRequestI18n,
   isLanguage,
   languageFromUrl,
