@@ -15,7 +15,12 @@ for (const host of HOSTS) {
   }) => {
     await page.goto(site.url(host.app, '/'));
     for (const language of ['en', 'es'] as const) {
-      if (language === 'es') await page.getByTestId('language-toggle').click();
+      if (language === 'es') {
+        await page.getByTestId('language-toggle').click();
+        // As a visitor would, see the page switch before navigating on: a navigation started while
+        // the other language's strings are still arriving is undone by the switch (README, Languages).
+        await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      }
       for (const route of MARKETING_PAGES) {
         await navigate(page, route.path);
         await expect

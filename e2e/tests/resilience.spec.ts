@@ -25,6 +25,7 @@ for (const remote of REMOTES) {
       await page.getByTestId('language-toggle').click();
       await expect(fallback).toContainText(copy('shell', 'es', 'remoteUnavailable.title'));
       await page.getByTestId('language-toggle').click();
+      await expect(fallback).toContainText(copy('shell', 'en', 'remoteUnavailable.title'));
 
       // The other remotes keep working.
       for (const other of REMOTES.filter((candidate) => candidate.name !== remote.name)) {

@@ -20,7 +20,9 @@ export function LanguageToggle({ className = '' }: { className?: string }) {
       className={`i18n-toggle ${className}`.trim()}
       onPointerEnter={() => void prefetchLanguage(next)}
       onFocus={() => void prefetchLanguage(next)}
-      onClick={() => void setLanguage(next)}
+      onClick={() =>
+        setLanguage(next).catch((error: unknown) => console.error('[i18n] language not switched:', error))
+      }
       aria-label={t('switchTo', { language: t(`languageName.${next}`) })}
       lang={language}
       data-testid="language-toggle"
