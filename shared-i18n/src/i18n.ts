@@ -73,8 +73,6 @@ void i18n
     interpolation: { escapeValue: false },
     initAsync: false,
     react: { useSuspense: false },
-    // A translation file that cannot be fetched fails at once: the page is not held up.
-    maxRetries: 0,
   });
 
 /**
@@ -108,27 +106,6 @@ export async function translationsReady(): Promise<void> {
 /** Fetches a language's strings ahead of a switch to it (hover or focus of the language toggle). */
 export function prefetchLanguage(language: Language): Promise<unknown> {
   return i18n.loadLanguages(language);
-}
-
-/** Registered namespaces that have no strings in a language (yet, or because fetching them failed). */
-function namespacesWithout(language: Language): string[] {
-  return [...loaders.keys()].filter((namespace) => !i18n.hasResourceBundle(language, namespace));
-}
-
-/**
- * Every registered namespace's strings in a language, fetched if need be; a fetch that failed
- * before (i18next does not try it again by itself) is tried once more. Rejects when some are still
- * missing (a remote's host unreachable), so the caller keeps the language the page is in instead
- * of showing translation keys.
- */
-export async function loadLanguageStrings(language: Language): Promise<void> {
-  await prefetchLanguage(language);
-  const failed = namespacesWithout(language);
-  if (failed.length > 0) await i18n.reloadResources([language], failed);
-  const missing = namespacesWithout(language);
-  if (missing.length > 0) {
-    throw new Error(`The ${language} strings of ${missing.join(', ')} could not be fetched`);
-  }
 }
 
 /** The language an i18next instance translates into, as one of the site's languages. */

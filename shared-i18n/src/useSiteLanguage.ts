@@ -1,22 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'shared-router';
-import {
-  DEFAULT_LANGUAGE,
-  i18n,
-  LANGUAGE_PARAM,
-  languageOf,
-  loadLanguageStrings,
-  type Language,
-} from './i18n';
+import { DEFAULT_LANGUAGE, i18n, LANGUAGE_PARAM, languageOf, type Language } from './i18n';
 
-/**
- * Switches the site's language once its strings have arrived (at once if they already have). If
- * some cannot be fetched, the page stays in its language and the promise rejects.
- */
-export async function setLanguage(language: Language): Promise<void> {
-  await loadLanguageStrings(language);
-  await i18n.changeLanguage(language);
+/** Switches the site's language once its strings have arrived (at once if they already have). */
+export function setLanguage(language: Language): Promise<unknown> {
+  return i18n.changeLanguage(language);
 }
 
 /**
