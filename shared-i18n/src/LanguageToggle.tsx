@@ -10,7 +10,8 @@ import './LanguageToggle.css';
  * it switches to, and says so to screen readers in the current language. Only the page's language
  * is downloaded at first; the other one is fetched as soon as a pointer or the focus reaches the
  * button, so the switch is instant by the time it is pressed. Until the page has hydrated the
- * button is disabled: a press before then would do nothing, with nothing to say so.
+ * button says it is unavailable (aria-disabled, so it stays in the Tab order): a press before then
+ * does nothing.
  */
 export function LanguageToggle({ className = '' }: { className?: string }) {
   const { t } = useTranslation('i18n');
@@ -20,7 +21,7 @@ export function LanguageToggle({ className = '' }: { className?: string }) {
   return (
     <button
       type="button"
-      disabled={!hydrated}
+      aria-disabled={!hydrated}
       className={`i18n-toggle ${className}`.trim()}
       onPointerEnter={() => void prefetchLanguage(next)}
       onFocus={() => void prefetchLanguage(next)}
