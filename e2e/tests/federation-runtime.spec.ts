@@ -4,6 +4,7 @@ import { test, expect, pageHeading } from '../support/fixtures';
 import { buildCandidate } from '../support/candidateBuild';
 import { REPOSITORY_ROOT } from '../support/site';
 import { fetchServerHtml } from '../support/serverHtml';
+import { fetchSitemap } from '../support/sitemap';
 import { contactCopy, fillEnquiry, outbox, sendButton, type Enquiry } from '../support/contactForm';
 
 /**
@@ -98,4 +99,15 @@ test('the older remote still runs alone in its own harness, which provides its o
     await site.start('contact');
     await site.start('shell');
   }
+});
+
+test('once the current build is deployed again, a shell server restarted in the same process serves all of it, not what the older container left in the runtime', async ({
+  site,
+}) => {
+  // The runtime is global to the process: the server started by the test above must not reuse the
+  // older container the one before it loaded (its page chunks are cached, its other chunks are gone).
+  const sitemap = await fetchSitemap(site.url('shell', '/sitemap.xml'));
+  expect(sitemap.status).toBe(200);
+  expect(sitemap.entries.map(({ loc }) => new URL(loc).pathname)).toContain('/contact');
+  expect((await fetchServerHtml(site.url('shell', '/contact'))).heading).toBe(contactCopy('en', 'title'));
 });

@@ -236,8 +236,10 @@ export class ServerRemotes {
       known.checkedAt = Date.now();
       return known;
     }
-    // A new deploy (or a first visit): the runtime forgets the old container and its manifest.
-    registerRemotes([{ name, entry: manifestUrl }], { force: Boolean(known) });
+    // A new deploy (or a first visit): the runtime forgets the old container and its manifest. Forced
+    // on a first visit too: the runtime is global to the process, and a server started before this
+    // one in it (a restart in place, a test) may have left a container of an older deploy there.
+    registerRemotes([{ name, entry: manifestUrl }], { force: true });
     const manifest = JSON.parse(text) as Manifest;
     const current: RemoteVersion = {
       manifestUrl,
