@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { measureWithLighthouse } from './lighthouseRun.mjs';
 import { measureNavigation } from './navigationRun.mjs';
 import { measureRequestChain } from './requestChainRun.mjs';
+import { measurePhoneTrace } from './phoneTraceRun.mjs';
 import { measureServerLoad } from './loadRun.mjs';
 import { serveBothBuilds } from './servers.mjs';
 import { printTable, summarize } from './report.mjs';
@@ -86,6 +87,11 @@ try {
             await measureWithLighthouse(new URL(pathname, site[build]).href, preset),
           );
         }
+      }
+    }
+    for (const pathname of pages) {
+      for (const build of order) {
+        record(`mobile ${pathname}`, build, await measurePhoneTrace(new URL(pathname, site[build]).href));
       }
     }
     for (const pathname of pages) {

@@ -31,6 +31,11 @@ export const FIGURES = {
     unit: '',
     target: { composed: (v) => v <= 2, text: '≤ 2' },
   },
+  traceUntilInteractiveMs: { label: 'Phone trace: main thread until interactive', unit: 'ms' },
+  traceScriptEvaluationMs: { label: 'Phone trace: script evaluation', unit: 'ms' },
+  traceFirstRenderMs: { label: 'Phone trace: first render (hydration) to interactive', unit: 'ms' },
+  traceBlockingMs: { label: 'Phone trace: blocking time (tasks past 50 ms)', unit: 'ms' },
+  traceLongestTaskMs: { label: 'Phone trace: longest task', unit: 'ms' },
   navigationMs: {
     label: 'Header link → next page visible',
     unit: 'ms',

@@ -1,5 +1,6 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS } from 'build-tools/chromium';
+import performanceMarks from 'shell/performance-marks' with { type: 'json' };
 import { requireChromium } from './requireChromium.mjs';
 
 /** The resource types (CDP Network.ResourceType) a page's hydration can wait for. */
@@ -42,15 +43,15 @@ export async function measureRequestChain(url) {
     });
     await cdp.send('Network.enable');
     await page.goto(url);
-    // Until the first page is interactive (FIRST_PAGE_INTERACTIVE_MARK in shell/src/remotes/pageLoads.ts):
-    // a server-rendered page shows its heading before any script, so the heading no longer marks it.
-    await page.waitForFunction(() => performance.getEntriesByName('shell:first-page-interactive').length > 0);
+    // Until the first page is interactive (the shell's mark): a server-rendered page shows its
+    // heading before any script, so the heading no longer marks it.
+    const mark = performanceMarks.firstPageInteractive;
+    await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark);
     // When the mark was set (not when the poll above saw it): the shell starts preloading the
     // header's pages right after, and those requests are not part of this page's first load.
     const interactiveAtMs = await page.evaluate(
-      () =>
-        performance.timeOrigin +
-        (performance.getEntriesByName('shell:first-page-interactive')[0]?.startTime ?? 0),
+      (name) => performance.timeOrigin + (performance.getEntriesByName(name)[0]?.startTime ?? 0),
+      mark,
     );
     const beforeHeading = [...requests.values()]
       .filter((request) => request.sentAtMs <= interactiveAtMs && request.finished !== Infinity)

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { APPS } from 'build-tools/apps';
 import { REPOSITORY_ROOT } from './site';
+import performanceMarks from 'shell/performance-marks' with { type: 'json' };
 
 type AppDir = (typeof APPS)[number]['dir'];
 
@@ -18,8 +19,8 @@ function appOf(url: URL): AppDir | null {
   return APPS.find((app) => String(app.port) === url.port)?.dir ?? null;
 }
 
-/** Set by the shell once the first page is interactive (FIRST_PAGE_INTERACTIVE_MARK in pageLoads.ts). */
-export const FIRST_PAGE_INTERACTIVE_MARK = 'shell:first-page-interactive';
+/** Set by the shell once the first page is interactive (hydrated, or rendered in the browser). */
+export const FIRST_PAGE_INTERACTIVE_MARK = performanceMarks.firstPageInteractive;
 
 /** Waits until the shell has marked the first page interactive (hydrated, or rendered in the browser). */
 export async function firstPageInteractive(page: Page): Promise<void> {

@@ -6,7 +6,7 @@ import 'shared-theme/base.css';
 import './i18n';
 import { routes } from './routes/routes';
 import { loadRegistry } from './remotes/loadRemotePage';
-import { pathSettled } from './remotes/pageLoads';
+import { firstRenderStarts, pathSettled } from './remotes/pageLoads';
 import { RenderedPagesContext } from './remotes/renderedPages';
 import { Document } from './document/Document';
 import { readSsrState } from './document/ssrState';
@@ -32,6 +32,7 @@ const firstPageOrPatience = Promise.race([
 
 // The strings of the page's language (shared-i18n took it from the URL) before the first render.
 void firstPageOrPatience.then(translationsReady).then(() => {
+  firstRenderStarts();
   if (serverState) {
     // The server sent the whole page: hydrate it as it is. A page the server could not render
     // starts as its "temporarily unavailable" panel, as the server sent it. As a transition,

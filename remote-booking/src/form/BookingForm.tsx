@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'shared-i18n';
-import { HoneypotField, useHydrated, useValuesTypedBeforeHydration } from 'shared-forms';
+import { HoneypotField, SubmitButton, useValuesTypedBeforeHydration } from 'shared-forms';
 import { Link } from 'shared-router';
 import { BOOKING_MAX_LENGTH } from 'supabase-schema';
 import {
@@ -43,7 +43,6 @@ export function BookingForm({ store }: { store: BookingStore }) {
   const setField = (field: BookingField, value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
   useValuesTypedBeforeHydration(formRef, values, setField);
-  const hydrated = useHydrated();
   const bind = (field: BookingField) => bindField(field, values, setField, t);
   const sectionProps = { values, bind, t };
 
@@ -97,10 +96,9 @@ export function BookingForm({ store }: { store: BookingStore }) {
       </FormField>
       <HoneypotField inputRef={honeypotRef} label={t('honeypot')} name="homepage" />
       <SubmissionMessage status={status} />
-      <button
-        type="submit"
+      <SubmitButton
         className="site-button site-button--primary booking-form__submit"
-        disabled={status === 'submitting' || !hydrated}
+        disabled={status === 'submitting'}
         onClick={(event) => {
           const form = event.currentTarget.form;
           const dateButton = dateButtonRef.current;
@@ -114,7 +112,7 @@ export function BookingForm({ store }: { store: BookingStore }) {
         }}
       >
         {t(status === 'submitting' ? 'submitting' : 'submit')}
-      </button>
+      </SubmitButton>
       <p className="booking-form__privacy">
         <Trans t={t} i18nKey="privacyNote" components={{ privacyLink: <Link to="/privacy" /> }} />
       </p>

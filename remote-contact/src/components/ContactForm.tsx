@@ -1,6 +1,6 @@
 import { useEffect, useRef, type Ref } from 'react';
 import { Trans, useTranslation } from 'shared-i18n';
-import { HoneypotField, useHydrated, useValuesTypedBeforeHydration } from 'shared-forms';
+import { HoneypotField, SubmitButton, useValuesTypedBeforeHydration } from 'shared-forms';
 import { Link } from 'shared-router';
 import { NAMESPACE } from '../i18n';
 import { isEnquiryService, type ContactEnquiry, type EnquiryField } from '../enquiry/contactEnquiry';
@@ -29,7 +29,6 @@ export function ContactForm({ enquiry, status, onEdit, onSubmit, nameInputRef }:
   const sendButton = useRef<HTMLButtonElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const submitting = status === 'submitting';
-  const hydrated = useHydrated();
   const failed = status === 'failed' || status === 'limited';
   useLocalizedValidity(form, enquiry);
   useValuesTypedBeforeHydration(form, enquiry, (field, value) =>
@@ -59,14 +58,13 @@ export function ContactForm({ enquiry, status, onEdit, onSubmit, nameInputRef }:
       <EnquiryFields enquiry={enquiry} onEdit={onEdit} nameInputRef={nameInputRef} />
       <HoneypotField inputRef={honeypot} label={t('form.honeypot')} name="website" />
       {failed && <SendErrorBanner limited={status === 'limited'} />}
-      <button
+      <SubmitButton
         ref={sendButton}
-        type="submit"
         className="site-button site-button--primary contact-form__send"
-        disabled={submitting || !hydrated}
+        disabled={submitting}
       >
         {submitting ? t('form.sending') : t('form.send')}
-      </button>
+      </SubmitButton>
       <p className="contact-form__privacy">
         <Trans t={t} i18nKey="form.privacyNote" components={{ privacyLink: <Link to="/privacy" /> }} />
       </p>

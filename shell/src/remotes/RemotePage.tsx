@@ -15,9 +15,18 @@ function LoadedRemotePage({ page }: { page: RemotePageId }) {
 }
 
 const subscribeToNothing = () => () => undefined;
-/** React reads the server snapshot while hydrating, and the browser's once it has hydrated. */
-const isHydrating = () => true;
-const isNotHydrating = () => false;
+const yes = () => true;
+const no = () => false;
+
+/**
+ * True while hydrating where `applies`, false otherwise: React reads the server snapshot while
+ * hydrating and the browser's once it has hydrated. Where the two differ React renders the
+ * component again at once, synchronously, with all of its subtree (a whole page: a long task on a
+ * phone), so they differ only where it is needed.
+ */
+function useHydratingWhere(applies: boolean): boolean {
+  return useSyncExternalStore(subscribeToNothing, no, applies ? yes : no);
+}
 
 const never = new Promise<never>(() => undefined);
 
@@ -33,8 +42,7 @@ function ServerHtml(): never {
  */
 function useRenderInBrowserOnly(remote: RemoteName): boolean {
   const [overridden] = useState(() => typeof window !== 'undefined' && overrideRequested(remote));
-  const hydrating = useSyncExternalStore(subscribeToNothing, isNotHydrating, isHydrating);
-  return overridden && hydrating;
+  return useHydratingWhere(overridden);
 }
 
 /**
@@ -55,8 +63,7 @@ export function RemotePage({ page }: { page: RemotePageId }) {
   // The server could not load the page within its budget (a remote starting or redeployed, a slow
   // network between them): its panel is hydrated as sent, then the browser, which loads remotes
   // itself, tries once on its own (a new boundary), and the panel with Retry stays only if that fails too.
-  const hydrating = useSyncExternalStore(subscribeToNothing, isNotHydrating, isHydrating);
-  const failedOnServer = useContext(RenderedPagesContext).failed.has(page) && hydrating;
+  const failedOnServer = useHydratingWhere(useContext(RenderedPagesContext).failed.has(page));
   const remote = remoteNameOf(page);
   const holdServerHtml = useRenderInBrowserOnly(remote);
   return (

@@ -2,6 +2,7 @@ import type { ReactPromise } from 'react';
 import { loadRemotePage } from './loadRemotePage';
 import { pageForPath } from './remoteRoutes';
 import type { RemotePageId, RemotePageModule } from './remoteContracts';
+import performanceMarks from './performanceMarks.json';
 
 /**
  * A page load React can read at once when it has finished: `use()` returns the value of a promise
@@ -82,9 +83,18 @@ const firstPageShown = new Promise<void>((resolve) => {
 
 /**
  * The performance mark set when the first page is on screen and interactive (hydrated, or
- * rendered in the browser): what the size budget and the benchmark count a first load up to.
+ * rendered in the browser): what the size budget and the benchmark count a first load up to. Its
+ * name, like the other marks', is read from one file by the shell, the benchmark and the e2e suite.
  */
-export const FIRST_PAGE_INTERACTIVE_MARK = 'shell:first-page-interactive';
+export const FIRST_PAGE_INTERACTIVE_MARK = performanceMarks.firstPageInteractive;
+
+/**
+ * Marks the start of the first render (hydration, or rendering in the browser): the benchmark's
+ * phone trace measures the main thread's work from here to the interactive mark.
+ */
+export function firstRenderStarts(): void {
+  performance.mark(performanceMarks.firstRenderStart);
+}
 
 /** Told by a page once it is on screen. */
 export function pageShown(): void {

@@ -1,0 +1,117 @@
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS } from 'build-tools/chromium';
+import performanceMarks from 'shell/performance-marks' with { type: 'json' };
+import { requireChromium } from './requireChromium.mjs';
+
+/** Lighthouse's mobile preset: a mid-range phone's screen and a CPU four times slower than this one. */
+const PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
+const CPU_SLOWDOWN = 4;
+/** How long the trace goes on after the interactive mark: the effects and idle work that follow it. */
+const AFTER_INTERACTIVE_MS = 2000;
+/** A task longer than this blocks input (the definition Lighthouse's TBT uses). */
+const BLOCKING_AFTER_MS = 50;
+
+const CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'v8.execute',
+];
+
+/**
+ * @typedef {{ name: string, ph: string, ts: number, dur?: number, pid: number, tid: number, args?: any }} TraceEvent
+ */
+
+/**
+ * The renderer's main thread of the page: the thread that set the interactive mark.
+ * @param {TraceEvent[]} events
+ */
+function pageMainThread(events) {
+  const mark = events.find((event) => event.name === performanceMarks.firstPageInteractive);
+  if (!mark) throw new Error('The trace has no interactive mark');
+  const main = events.find(
+    (event) =>
+      event.ph === 'M' &&
+      event.name === 'thread_name' &&
+      event.pid === mark.pid &&
+      event.args?.name === 'CrRendererMain',
+  );
+  return { pid: mark.pid, tid: main?.tid ?? mark.tid };
+}
+
+/**
+ * What the page's main thread did, from one Chrome trace: its tasks, and the marks the shell sets.
+ * @param {TraceEvent[]} events
+ */
+export function mainThreadFigures(events) {
+  const { pid, tid } = pageMainThread(events);
+  const onMain = events.filter((event) => event.pid === pid && event.tid === tid);
+  const markAt = (/** @type {string} */ name) => onMain.find((event) => event.name === name)?.ts ?? NaN;
+  const renderStart = markAt(performanceMarks.firstRenderStart);
+  const interactive = markAt(performanceMarks.firstPageInteractive);
+  const tasks = onMain.filter(
+    (event) => event.ph === 'X' && event.name === 'RunTask' && (event.dur ?? 0) > 0,
+  );
+  const ms = (/** @type {number} */ microseconds) => microseconds / 1000;
+  /** The part of each task that falls between two instants. */
+  const busyBetween = (/** @type {number} */ from, /** @type {number} */ to) =>
+    tasks.reduce((sum, task) => {
+      const start = Math.max(task.ts, from);
+      const end = Math.min(task.ts + (task.dur ?? 0), to);
+      return sum + Math.max(0, end - start);
+    }, 0);
+  const evaluations = onMain.filter(
+    (event) =>
+      event.ph === 'X' &&
+      (event.name === 'EvaluateScript' || event.name === 'v8.evaluateModule') &&
+      event.ts < interactive,
+  );
+  return {
+    /** Main-thread work until the page is interactive: parsing, scripts, rendering, all of it. */
+    traceUntilInteractiveMs: ms(busyBetween(-Infinity, interactive)),
+    /** Running the scripts' top-level code (their modules register; the entry starts the app). */
+    traceScriptEvaluationMs: ms(evaluations.reduce((sum, event) => sum + (event.dur ?? 0), 0)),
+    /** From the first render's start (hydration; the monolith renders in the browser) to interactive. */
+    traceFirstRenderMs: ms(busyBetween(renderStart, interactive)),
+    /** As Lighthouse's TBT: every task's time past 50 ms, until the page has been quiet a while. */
+    traceBlockingMs: ms(
+      tasks.reduce((sum, task) => sum + Math.max(0, (task.dur ?? 0) - BLOCKING_AFTER_MS * 1000), 0),
+    ),
+    traceLongestTaskMs: ms(Math.max(0, ...tasks.map((task) => task.dur ?? 0))),
+  };
+}
+
+/**
+ * One phone-sized load of `url` on a CPU slowed four times (as Lighthouse's mobile preset), traced
+ * by Chromium: where the main thread's time goes until the page is interactive, and how much of it
+ * the first render (hydration) takes. In a browser of its own; the network is not throttled, so the
+ * figures are the CPU's alone.
+ * @param {string} url
+ */
+export async function measurePhoneTrace(url) {
+  const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_FLAGS });
+  try {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await browser.startTracing(page, { categories: CATEGORIES });
+    await page.goto(url);
+    await page.waitForFunction(
+      (mark) => performance.getEntriesByName(mark).length > 0,
+      performanceMarks.firstPageInteractive,
+      { timeout: 60_000 },
+    );
+    await page.waitForTimeout(AFTER_INTERACTIVE_MS);
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+    return mainThreadFigures(Array.isArray(trace) ? trace : trace.traceEvents);
+  } finally {
+    await browser.close();
+  }
+}
