@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
@@ -11,8 +11,6 @@ import { sharedSingletons } from './sharedSingletons.mjs';
 import { moduleRules } from './moduleRules.mjs';
 import { ServerContainerManifestPlugin, SERVER_FOLDER } from './ServerContainerManifestPlugin.mjs';
 import { ICON_CONTENT_TYPE, inlineIconLinks, SiteIconsPlugin, SITE_ICON_LINKS } from './SiteIconsPlugin.mjs';
-
-const require = createRequire(import.meta.url);
 
 /**
  * Federation's build plugin. A test builds a remote with an older release of it (an npm alias
@@ -256,7 +254,8 @@ function serverConfig(options, isProduction) {
         remoteType: 'script',
         library: { type: 'commonjs-module' },
         runtimePlugins: [
-          require.resolve('@module-federation/node/runtimePlugin'),
+          // Its ES module build, which serverPublicPath.js imports too: one copy in the container.
+          fileURLToPath(import.meta.resolve('@module-federation/node/runtimePlugin')),
           ...(isHost ? [] : [path.join(import.meta.dirname, 'runtime', 'serverPublicPath.js')]),
         ],
       }),

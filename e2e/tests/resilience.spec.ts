@@ -139,3 +139,27 @@ test('a page the server rendered whose scripts then fail in the browser shows th
   await fallback.getByRole('button', { name: 'Retry' }).click();
   await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'services.title'));
 });
+
+test('Retry of a remote whose scripts the server did not preload recovers in place, without reloading', async ({
+  page,
+  site,
+}) => {
+  // The home page's HTML preloads the marketing remote's scripts, not the contact remote's: its
+  // failure after a navigation is retried in place, and the visitor keeps the page's state.
+  await page.goto(site.url('shell', '/'));
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'home.title'));
+  await site.stop('contact');
+  const fallback = page.getByTestId('remote-unavailable');
+  try {
+    await header(page)
+      .getByRole('link', { name: copy('shell', 'en', 'nav.contact') })
+      .click();
+    await expect(fallback).toContainText(copy('shell', 'en', 'remoteUnavailable.title'));
+  } finally {
+    await site.start('contact');
+  }
+  await markDocument(page);
+  await fallback.getByRole('button', { name: 'Retry' }).click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-contact', 'en', 'title'));
+  expect(await isSameDocument(page)).toBe(true);
+});

@@ -1,25 +1,24 @@
 /* global __webpack_require__, URL */
+import { returnFromCache } from '@module-federation/node/runtimePlugin';
+
 /**
  * Runtime plugin of every remote's Node container. Its files sit in `server/` beside the browser
  * build, and their names carry that folder, so one public path serves both: the browser build's
  * root, found from the URL the host loaded this container from. Asset URLs in server HTML are then
  * the very URLs the browser build uses, and hydration sees no difference.
+ *
+ * The URL comes from the lookup the node runtime plugin itself uses to find a remote's chunks
+ * (`returnFromCache`): the host registered either the manifest, which sits in the browser build's
+ * root, or the container in `server/`.
  */
-function entryUrlOf(name) {
-  const instances = globalThis.__FEDERATION__?.__INSTANCES__ ?? [];
-  for (const instance of instances) {
-    const entry = instance?.moduleCache?.get(name)?.remoteInfo?.entry;
-    if (entry && /^https?:/.test(entry) && !entry.endsWith('.json')) return entry;
-  }
-  return null;
-}
-
 export default function serverPublicPath() {
   return {
     name: 'server-public-path',
     beforeInit(args) {
-      const entry = entryUrlOf(args.options.name);
-      if (entry) __webpack_require__.p = new URL('../', entry).href;
+      const entry = returnFromCache(args.options.name);
+      if (entry && /^https?:/.test(entry)) {
+        __webpack_require__.p = new URL(entry.endsWith('.json') ? './' : '../', entry).href;
+      }
       return args;
     },
   };

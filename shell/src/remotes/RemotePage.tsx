@@ -6,6 +6,7 @@ import { RemoteUnavailable } from './RemoteUnavailable';
 import { PageLoading } from './PageLoading';
 import { RenderedPagesContext } from './renderedPages';
 import { overrideRequested } from './remoteRegistry';
+import { loadRegistry } from './loadRemotePage';
 
 function LoadedRemotePage({ page }: { page: RemotePageId }) {
   const serverLoaded = useContext(RenderedPagesContext).modules.get(page);
@@ -46,14 +47,21 @@ function useRenderInBrowserOnly(remote: RemoteName): boolean {
 }
 
 /**
- * Whether the server's HTML preloaded a remote's scripts (it does for the page it rendered). If one
- * of those preloads failed (the remote went down between the server's render and the browser's
- * load), Chrome answers the next request for that script with the same failure, without going to
- * the network, so retrying in place cannot succeed: Retry loads the document again instead.
+ * Whether the server's HTML preloaded this remote's scripts (it does for the page it rendered):
+ * files under the folder of the remote's manifest. If one of those preloads failed (the remote went
+ * down between the server's render and the browser's load), Chrome answers the next request for
+ * that script with the same failure, without going to the network, so retrying in place cannot
+ * succeed and Retry loads the document again instead. Any other failure is retried in place.
  */
-function serverPreloadedRemoteScripts(): boolean {
-  return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].some(
-    (link) => new URL(link.href).origin !== window.location.origin,
+async function serverPreloadedScriptsOf(remote: RemoteName): Promise<boolean> {
+  let folder: string;
+  try {
+    folder = new URL('./', (await loadRegistry()).remotes[remote]).href;
+  } catch {
+    return false; // No registry: nothing of the remote's can have been loaded.
+  }
+  return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].some((link) =>
+    link.href.startsWith(folder),
   );
 }
 
@@ -73,10 +81,11 @@ export function RemotePage({ page }: { page: RemotePageId }) {
       remote={remote}
       failedOnServer={failedOnServer}
       onError={() => forgetPageLoad(page)}
-      onRetry={() => {
-        if (serverPreloadedRemoteScripts()) window.location.reload();
-        else setAttempt((count) => count + 1);
-      }}
+      onRetry={() =>
+        void serverPreloadedScriptsOf(remote).then((reload) =>
+          reload ? window.location.reload() : setAttempt((count) => count + 1),
+        )
+      }
       fallback={(retry) => <RemoteUnavailable onRetry={retry} />}
     >
       <Suspense key={holdServerHtml ? 'server-html' : 'page'} fallback={<PageLoading />}>

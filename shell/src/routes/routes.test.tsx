@@ -1,9 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { setLanguage } from 'shared-i18n';
 import '../i18n';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
+import { remotePageOf, routes } from './routes';
+import { pageForPath } from '../remotes/remoteRoutes';
 
 function renderAt(path: string, routes: RouteObject[]) {
   render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
@@ -30,4 +32,14 @@ test('a route that throws shows the application error with its status and messag
   renderAt('/', [{ path: '/', element: <Broken />, errorElement: <RouteErrorPage /> }]);
   expect(screen.getByRole('heading', { name: 'Unexpected Application Error' })).toBeTruthy();
   expect(screen.getByRole('alert').textContent).toContain('500 Widget exploded');
+});
+
+test('the router and the early preload read every path the same way, letter case included', () => {
+  const paths = ['/', '/services', '/services/seo', '/services/seo/', '/about', '/booking', '/contact'];
+  const unowned = ['/SERVICES', '/Contact', '/contactx', '/services/seo/extra', '/no-such-page'];
+  for (const path of [...paths, ...unowned]) {
+    const routerPage = remotePageOf(matchRoutes(routes, path) ?? []);
+    expect({ path, page: routerPage }).toEqual({ path, page: pageForPath(path) });
+  }
+  expect(paths.map((path) => remotePageOf(matchRoutes(routes, path) ?? [])).every(Boolean)).toBe(true);
 });

@@ -2,8 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { createStaticHandler } from 'shared-router/server';
 import { createRequestI18n, languageFromUrl, translationsReady } from 'shared-i18n';
 import '../i18n';
-import { routes } from '../routes/routes';
-import { pageForPath } from '../remotes/remoteRoutes';
+import { remotePageOf, routes } from '../routes/routes';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
 import { REMOTE_NAMES, REMOTE_PAGES, type RemotePageId } from '../remotes/remoteContracts';
 import { NO_RENDERED_PAGES } from '../remotes/renderedPages';
@@ -57,8 +56,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
   const handler = createStaticHandler(routes);
   const rendered = new LRUCache<string, RenderOutcome>({ max: 2000 });
 
-  async function loadPageFor(pathname: string): Promise<PageLoadResult> {
-    const page = pageForPath(pathname);
+  async function loadPage(page: RemotePageId | null): Promise<PageLoadResult> {
     if (!page) return { page, loaded: null };
     try {
       return { page, loaded: await withinBudget(remotes.loadPage(page), options.remoteBudgetMs, page) };
@@ -135,15 +133,16 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     /** /sitemap.xml from the remotes' current lists of pages. */
     renderSitemap: (): Promise<SitemapOutcome> => sitemap.render(),
     async render(url: URL): Promise<RenderOutcome> {
-      const load = await loadPageFor(url.pathname);
+      // The router is the one reading of the path: the page it matched is the page loaded.
+      const context = await handler.query(new Request(url.href));
+      if (context instanceof Response) throw new Error(`Unexpected response for ${url.pathname}`);
+      const load = await loadPage(remotePageOf(context.matches));
       // Strings a remote's page registered as it loaded (or again, from a new version).
       await translationsReady();
       const key = `${url.pathname}|${languageFromUrl(url.search)}|${load.loaded?.version ?? ''}`;
       const cacheable = Boolean(load.loaded || !load.page);
       const cached = cacheable ? rendered.get(key) : undefined;
       if (cached) return cached;
-      const context = await handler.query(new Request(url.href));
-      if (context instanceof Response) throw new Error(`Unexpected response for ${url.pathname}`);
       const params = context.matches.at(-1)?.params ?? {};
       const redirect = load.loaded?.module.redirectFor?.(params);
       const outcome: RenderOutcome = redirect
