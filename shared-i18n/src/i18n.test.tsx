@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { Suspense, use } from 'react';
+import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   i18n,
@@ -72,6 +73,44 @@ test('a Spanish page keeps ?lang=es in its URL and English drops it', async () =
   expect(screen.getByTestId('url').textContent).toBe('/about?ref=ad&lang=es');
   await userEvent.click(screen.getByRole('button', { name: 'Cambiar a inglés' }));
   expect(screen.getByTestId('url').textContent).toBe('/about?ref=ad');
+});
+
+test('a switch that lands while a navigation is still rendering keeps the new page, in the new language', async () => {
+  // The router renders a navigation in a transition, which a page still loading holds back, while
+  // the switch renders at once: the layout then still sees the location being left.
+  let pageArrives: () => void = () => undefined;
+  const pageLoad = new Promise<void>((resolve) => (pageArrives = resolve));
+  function SlowPage() {
+    use(pageLoad);
+    return <p>Privacy</p>;
+  }
+  function Layout() {
+    useSiteLanguage();
+    return <Outlet />;
+  }
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Layout />,
+        children: [
+          { path: '/', element: <p>Home</p> },
+          { path: '/privacy', element: <SlowPage /> },
+        ],
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <Suspense fallback={<p>Loading</p>}>
+      <RouterProvider router={router} />
+    </Suspense>,
+  );
+  await act(() => router.navigate('/privacy'));
+  expect(screen.getByText('Home')).toBeTruthy();
+  await act(() => setLanguage('es'));
+  await act(async () => pageArrives());
+  expect(await screen.findByText('Privacy')).toBeTruthy();
+  expect(router.state.location).toMatchObject({ pathname: '/privacy', search: '?lang=es' });
 });
 
 test('the language a visitor arrives with is read from ?lang, anything else is English', () => {

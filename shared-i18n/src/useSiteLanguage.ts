@@ -20,6 +20,11 @@ export function useLanguage(): Language {
 /**
  * Keeps <html lang> and the URL in step with the language. The URL is replaced, not pushed, so
  * switching language adds no history entry. Called once by whatever owns the page layout.
+ *
+ * The replacement names no path: the router resolves it against its own latest location. A switch
+ * can land while a navigation is still rendering (the router updates React in a transition, the
+ * language urgently), and then `location` here is still the page being left: naming its path
+ * would send the visitor back there.
  */
 export function useSiteLanguage(): Language {
   const language = useLanguage();
@@ -38,7 +43,7 @@ export function useSiteLanguage(): Language {
     else params.delete(LANGUAGE_PARAM);
     const search = params.toString();
     void navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { search: search ? `?${search}` : '', hash: location.hash },
       { replace: true, preventScrollReset: true, state: location.state },
     );
   }, [language, location, navigate]);
