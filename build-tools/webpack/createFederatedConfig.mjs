@@ -133,7 +133,9 @@ function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) 
         manifest: true,
         experiments: {
           // Browsers only: leaves Node's remote-loading code out of every container's runtime.
-          optimization: { target: 'web' },
+          // The shell also leaves out the runtime's manifest handling (snapshots): it reads a
+          // remote's manifest itself and registers its container (loadRemotePage.ts).
+          optimization: { target: 'web', ...(isHost ? { disableSnapshot: true } : {}) },
           // One federation runtime per page: the host ships it and every remote uses it, so its
           // version is part of the shell's contract (README, "Federation runtime")...
           ...(usesHostRuntime ? { externalRuntime: true } : {}),

@@ -1,11 +1,12 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { fetchRegistry, type RemoteRegistry } from './remoteRegistry';
 import { remoteNameOf, type RemoteName, type RemotePageId, type RemotePageModule } from './remoteContracts';
+import { remoteEntryUrlOf, type RemoteManifest } from './remoteManifest';
 
 let registry: Promise<RemoteRegistry> | null = null;
-const registered = new Set<RemoteName>();
-/** Remotes whose last load failed: the next load registers them afresh, dropping cached failures. */
-const failed = new Set<RemoteName>();
+/** Each remote's registration under way or done; a failed load drops it, so the next one retries. */
+const registrations = new Map<RemoteName, Promise<void>>();
+const everRegistered = new Set<RemoteName>();
 
 /** Starts fetching the registry; later calls share the same request until one fails. */
 export function loadRegistry(): Promise<RemoteRegistry> {
@@ -16,12 +17,39 @@ export function loadRegistry(): Promise<RemoteRegistry> {
   return registry;
 }
 
-async function ensureRegistered(name: RemoteName): Promise<void> {
-  const { remotes } = await loadRegistry();
-  if (registered.has(name) && !failed.has(name)) return;
-  registerRemotes([{ name, entry: remotes[name] }], { force: registered.has(name) });
-  registered.add(name);
-  failed.delete(name);
+/**
+ * Registers the remote's container, read from its manifest here rather than by the federation
+ * runtime: the shell is built without the runtime's snapshot handling (`disableSnapshot`), which
+ * cost a long task on a phone for every remote loaded. A second registration (after a failure)
+ * replaces the first, with its cached failure.
+ */
+async function register(name: RemoteName): Promise<void> {
+  const manifestUrl = (await loadRegistry()).remotes[name];
+  // A plain request, so it picks up the manifest the server's HTML preloaded.
+  const response = await fetch(manifestUrl);
+  if (!response.ok) throw new Error(`${name}'s manifest ${manifestUrl} answered ${response.status}`);
+  const manifest = (await response.json()) as RemoteManifest;
+  registerRemotes(
+    [
+      {
+        name,
+        entry: remoteEntryUrlOf(manifest, manifestUrl),
+        entryGlobalName: manifest.metaData.globalName,
+        type: manifest.metaData.remoteEntry.type,
+      },
+    ],
+    { force: everRegistered.has(name) },
+  );
+  everRegistered.add(name);
+}
+
+function ensureRegistered(name: RemoteName): Promise<void> {
+  let registration = registrations.get(name);
+  if (!registration) {
+    registration = register(name);
+    registrations.set(name, registration);
+  }
+  return registration;
 }
 
 /**
@@ -42,7 +70,7 @@ export async function loadRemotePage(page: RemotePageId): Promise<RemotePageModu
     await translationsReady();
     return loaded;
   } catch (error) {
-    failed.add(name);
+    registrations.delete(name);
     throw error;
   }
 }

@@ -15,6 +15,7 @@ import {
   type SitePage,
   type SitePagesModule,
 } from '../remotes/remoteContracts';
+import { remoteEntryUrlOf, type RemoteManifest } from '../remotes/remoteManifest';
 
 /** What the server knows of one deployed remote, from its manifest. */
 interface RemoteVersion {
@@ -58,23 +59,13 @@ export interface ServerRemotesOptions {
   manifestTtlMs: number;
 }
 
-interface ManifestAssets {
-  name: string;
-  assets: { css: { sync: string[]; async: string[] }; js: { sync: string[]; async: string[] } };
-}
-
-interface Manifest {
-  metaData: { remoteEntry: { name: string; path: string } };
-  exposes: ManifestAssets[];
-}
-
 /** An app's strings in each language: the files of its `locale-<language>-json` chunk. */
 export type LocaleScripts = Readonly<Record<string, readonly string[]>>;
 
 /** The chunk file of an app's strings in one language (shared-i18n's TranslationLoader convention). */
 const LOCALE_CHUNK_FILE = /(?:^|\/)locale-([a-z]{2})-json\.[^/]*\.js$/;
 
-function localeScriptsOf(manifest: Manifest, manifestUrl: string): LocaleScripts {
+function localeScriptsOf(manifest: RemoteManifest, manifestUrl: string): LocaleScripts {
   const byLanguage: Record<string, string[]> = {};
   for (const file of new Set(manifest.exposes.flatMap((expose) => expose.assets.js.async))) {
     const language = LOCALE_CHUNK_FILE.exec(file)?.[1];
@@ -83,7 +74,7 @@ function localeScriptsOf(manifest: Manifest, manifestUrl: string): LocaleScripts
   return byLanguage;
 }
 
-function stylesheetsOf(manifest: Manifest, manifestUrl: string): Map<string, string[]> {
+function stylesheetsOf(manifest: RemoteManifest, manifestUrl: string): Map<string, string[]> {
   return new Map(
     manifest.exposes.map((expose) => [
       expose.name,
@@ -97,9 +88,8 @@ function stylesheetsOf(manifest: Manifest, manifestUrl: string): Map<string, str
  * the page's own chunks (`sync`; `async` are the remote's fallbacks for shared libraries, which the
  * shell provides). Written into the HTML as preloads, they come with the document instead.
  */
-function scriptsOf(manifest: Manifest, manifestUrl: string): Map<string, string[]> {
-  const { name, path } = manifest.metaData.remoteEntry;
-  const container = new URL(path ? `${path}/${name}` : name, manifestUrl).href;
+function scriptsOf(manifest: RemoteManifest, manifestUrl: string): Map<string, string[]> {
+  const container = remoteEntryUrlOf(manifest, manifestUrl);
   return new Map(
     manifest.exposes.map((expose) => [
       expose.name,
@@ -240,7 +230,7 @@ export class ServerRemotes {
     // on a first visit too: the runtime is global to the process, and a server started before this
     // one in it (a restart in place, a test) may have left a container of an older deploy there.
     registerRemotes([{ name, entry: manifestUrl }], { force: true });
-    const manifest = JSON.parse(text) as Manifest;
+    const manifest = JSON.parse(text) as RemoteManifest;
     const current: RemoteVersion = {
       manifestUrl,
       version,
