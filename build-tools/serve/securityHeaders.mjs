@@ -21,9 +21,11 @@ export function securityHeaders({ remoteOrigins, apiOrigins }) {
     // default-src); a remote's harness shows the mark as a data: URL.
     'img-src': ["'self'", 'data:', ...remoteOrigins],
     'font-src': ["'self'", ...remoteOrigins],
-    // Each app's CSS is a file on its own origin, linked by the server's HTML or loaded with its
-    // chunk. 'unsafe-inline' remains for style attributes (animation delays), which a nonce could
-    // never cover; inline styles cannot run code, and scripts stay limited to the origins above.
+    // Each app's CSS is a file on its own origin, written into the server's HTML (or linked, when
+    // the server could not read it) and loaded with its chunk as the visitor navigates.
+    // 'unsafe-inline' admits those written-in stylesheets and the style attributes (animation
+    // delays), which a nonce could never cover; inline styles cannot run code, and scripts stay
+    // limited to the origins above.
     'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

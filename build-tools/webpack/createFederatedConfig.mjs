@@ -5,6 +5,7 @@ import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { findApp } from '../apps.mjs';
 import { sharedSingletons } from './sharedSingletons.mjs';
@@ -126,6 +127,9 @@ function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) 
       clean: true,
     },
     module: { rules: moduleRules({ isProduction, isServer: false, siteName: SITE_NAME }) },
+    // Stylesheets are minified like scripts ('...' keeps webpack's own script minifier): the
+    // shell's server writes them into every page's HTML.
+    optimization: { minimizer: ['...', new CssMinimizerPlugin()] },
     plugins: [
       new ModuleFederationPlugin({
         ...federation,

@@ -32,7 +32,8 @@ export async function firstPageInteractive(page: Page): Promise<void> {
 
 /**
  * The JavaScript and CSS a first visit to `pathname` downloads until the page is interactive
- * (hydrated), in a browser without cache: what a visitor waits for before the page responds. The
+ * (hydrated), in a browser without cache: what a visitor waits for before the page responds. CSS
+ * includes the stylesheets the server wrote into the HTML. The
  * server's HTML shows the heading before any script, so the heading no longer marks the end.
  * Sized as gzip at level 9 of what was served, so the figure does not depend on the compression.
  */
@@ -63,7 +64,25 @@ export async function firstLoadFiles(
       .filter((entry) => entry.startTime <= interactiveAt)
       .map((entry) => entry.name);
   }, FIRST_PAGE_INTERACTIVE_MARK);
+  // Stylesheets the server wrote into the HTML count as their files: the page needs them all the same.
+  const writtenIn = await page.evaluate(() =>
+    [...document.querySelectorAll('style[data-href]')].map((style) => ({
+      address: new URL(style.getAttribute('data-href') ?? '', location.href).href,
+      text: style.textContent ?? '',
+    })),
+  );
   const files: LoadedFile[] = [];
+  for (const { address, text } of writtenIn) {
+    const url = new URL(address);
+    const app = appOf(url);
+    if (!app || bodies.has(address)) continue;
+    files.push({
+      app,
+      file: path.basename(url.pathname),
+      kind: 'css',
+      gzipBytes: gzipSync(Buffer.from(text), { level: 9 }).length,
+    });
+  }
   for (const [address, body] of bodies) {
     const url = new URL(address);
     const app = appOf(url);

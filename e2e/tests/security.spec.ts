@@ -177,7 +177,7 @@ test("the shell's pages and a remote's files carry the security headers, next to
       OVERRIDE_CANDIDATE_SOURCE,
       'http://localhost:54321',
     ]);
-    // Each app's stylesheets are files on its own origin, linked by the server-rendered page.
+    // Each app's stylesheets are files on its own origin, written into the server-rendered page.
     expect(policy['style-src'], url).toEqual([
       "'self'",
       "'unsafe-inline'",

@@ -2,7 +2,7 @@ import { test, expect } from '../support/fixtures';
 import { copy } from '../support/copy';
 import { SITE_PAGES } from '../support/sitePages';
 import { APPS } from 'build-tools/apps';
-import { firstLoadFiles } from '../support/firstLoad';
+import { firstLoadFiles, firstPageInteractive } from '../support/firstLoad';
 import { fetchServerHtml } from '../support/serverHtml';
 
 const LANGUAGES = ['en', 'es'] as const;
@@ -26,19 +26,23 @@ test.describe('what a crawler or a link previewer gets (no script runs)', () => 
     });
   }
 
-  test('the HTML links the layout and the page stylesheets, so it paints styled before any script', async ({
+  test('the HTML carries the layout and the page stylesheets, so it paints styled before any request', async ({
     site,
   }) => {
     const html = await fetchServerHtml(site.url('shell', '/services'));
-    const stylesheets = [...html.document.querySelectorAll('head link[rel="stylesheet"]')].map(
-      (link) => new URL(link.getAttribute('href') ?? '', site.url('shell')).href,
+    expect(html.document.querySelectorAll('head link[rel="stylesheet"]')).toHaveLength(0);
+    const inline = [...html.document.querySelectorAll('head style[data-href]')];
+    const hrefs = inline.map(
+      (style) => new URL(style.getAttribute('data-href') ?? '', site.url('shell')).href,
     );
-    expect(stylesheets.some((href) => href.startsWith(site.url('shell')))).toBe(true);
-    expect(stylesheets.some((href) => href.startsWith(site.url('marketing')))).toBe(true);
-    for (const href of stylesheets) {
+    // The shell's first (the page's own rules come after, and win a tie), one file per tag.
+    expect(hrefs.findIndex((href) => href.startsWith(site.url('shell')))).toBe(0);
+    expect(hrefs.at(-1)?.startsWith(site.url('marketing'))).toBe(true);
+    for (const [index, href] of hrefs.entries()) {
       const response = await fetch(href);
       expect(response.status, href).toBe(200);
       expect(response.headers.get('content-type'), href).toContain('text/css');
+      expect(inline[index]?.textContent, href).toBe(await response.text());
     }
   });
 
@@ -56,6 +60,25 @@ test.describe('what a crawler or a link previewer gets (no script runs)', () => 
 });
 
 test.describe('one wave of requests', () => {
+  test('a stylesheet written into the HTML is not fetched again when the page loads', async ({
+    page,
+    site,
+  }) => {
+    const stylesheetRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheetRequests.push(request.url());
+    });
+    await page.goto(site.url('shell', '/contact'));
+    await firstPageInteractive(page);
+    const inline = await page
+      .locator('head style[data-href]')
+      .evaluateAll((styles) =>
+        styles.map((style) => new URL(style.getAttribute('data-href') ?? '', location.href).href),
+      );
+    expect(inline.some((href) => href.startsWith(site.url('contact')))).toBe(true);
+    for (const href of inline) expect(stylesheetRequests, href).not.toContain(href);
+  });
+
   for (const pathname of ['/', '/services/seo', '/booking', '/contact']) {
     test(`every script ${pathname} runs until it is interactive is named in its HTML, so all are fetched at once`, async ({
       browser,

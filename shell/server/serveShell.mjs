@@ -97,7 +97,13 @@ export async function serveShell({
   const renderer = await createSiteRenderer({
     readRegistry: async () => JSON.parse(await readFile(registryFile, 'utf8')),
     assets: {
-      stylesheets: fromRoot(hostAssets.stylesheets),
+      // The shell's own stylesheets are written into every page: read once, here.
+      stylesheets: await Promise.all(
+        hostAssets.stylesheets.map(async (/** @type {string} */ file) => ({
+          href: `/${file}`,
+          text: await readFile(path.join(root, file), 'utf8'),
+        })),
+      ),
       scripts: fromRoot(hostAssets.scripts),
       preloadScripts: fromRoot(hostAssets.preloadScripts),
       localeScripts: Object.fromEntries(

@@ -5,9 +5,21 @@ import { SSR_STATE_ELEMENT_ID, serializeSsrState, type SsrState } from './ssrSta
 /**
  * The whole HTML document, rendered by the server and hydrated by the browser from the same
  * component. Pages add their own <title> and <meta>, which React hoists into <head>; stylesheets
- * and scripts are added by the server's render (React's preinit), so the browser need not know them.
+ * and scripts are added by the server's render, so the browser need not know them.
  */
-export function Document({ state, children }: { state: SsrState; children: ReactNode }) {
+export function Document({
+  state,
+  head,
+  children,
+}: {
+  state: SsrState;
+  /**
+   * What only the server writes into <head> (the page's stylesheets). The browser renders the slot
+   * empty: React does not hydrate stylesheets, and nothing in <head> takes an id (useId).
+   */
+  head?: ReactNode;
+  children: ReactNode;
+}) {
   const language = useLanguage();
   return (
     <html lang={language}>
@@ -20,6 +32,7 @@ export function Document({ state, children }: { state: SsrState; children: React
         <link rel="icon" href="/icon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/site.webmanifest" />
+        {head}
       </head>
       <body>
         <div id="root">{children}</div>

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
-import { preinit, preload } from 'react-dom';
+import { preload } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'shared-i18n';
 import type { i18n as I18n } from 'i18next';
@@ -8,14 +8,16 @@ import { StaticRouterProvider, createStaticRouter, type createStaticHandler } fr
 import { Document } from '../document/Document';
 import type { SsrState } from '../document/ssrState';
 import { RenderedPagesContext, type RenderedPages } from '../remotes/renderedPages';
+import { PageStylesheets } from './PageStylesheets';
+import type { Stylesheet } from './stylesheetTexts';
 
 type StaticHandler = ReturnType<typeof createStaticHandler>;
 type StaticContext = Exclude<Awaited<ReturnType<StaticHandler['query']>>, Response>;
 
 /** The files a page needs before it paints, and the scripts that hydrate it. */
 export interface DocumentAssets {
-  /** The shell's stylesheets, then the page's: linked in <head>, so the HTML paints styled. */
-  stylesheets: { shell: readonly string[]; page: readonly string[] };
+  /** The shell's stylesheets, then the page's: in <head>, so the HTML paints styled. */
+  stylesheets: { shell: readonly Stylesheet[]; page: readonly Stylesheet[] };
   /** Fetched by the shell's script at start; requested with the HTML instead of after it. */
   preloadFetches: readonly string[];
   /**
@@ -31,8 +33,6 @@ export interface DocumentAssets {
  * than sitting beside them, so the tree (and every useId) is the one the browser hydrates.
  */
 function WithPageAssets({ assets, children }: { assets: DocumentAssets; children: ReactNode }) {
-  for (const href of assets.stylesheets.shell) preinit(href, { as: 'style', precedence: 'shell' });
-  for (const href of assets.stylesheets.page) preinit(href, { as: 'style', precedence: 'page' });
   for (const href of assets.preloadFetches) preload(href, { as: 'fetch', crossOrigin: 'anonymous' });
   // Low priority, like /main.js: the page has painted from the HTML; these only make it interactive.
   for (const href of assets.preloadScripts) preload(href, { as: 'script', fetchPriority: 'low' });
@@ -71,7 +71,10 @@ export function renderDocument({ handler, context, i18n, rendered, state, assets
     const stream = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
         <RenderedPagesContext.Provider value={rendered}>
-          <Document state={state}>
+          <Document
+            state={state}
+            head={<PageStylesheets stylesheets={[...assets.stylesheets.shell, ...assets.stylesheets.page]} />}
+          >
             <WithPageAssets assets={assets}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </WithPageAssets>

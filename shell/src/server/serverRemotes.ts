@@ -23,7 +23,7 @@ interface RemoteVersion {
   /** Changes with every deploy: the manifest's ETag, else its text. */
   version: string;
   etag: string | null;
-  /** Stylesheets each exposed page needs (absolute URLs), linked in the page's HTML. */
+  /** Stylesheets each exposed page needs (absolute URLs), written into (or linked by) its HTML. */
   stylesheets: ReadonlyMap<string, readonly string[]>;
   /** Scripts the browser runs to load each exposed page (absolute URLs): preloaded with the HTML. */
   scripts: ReadonlyMap<string, readonly string[]>;

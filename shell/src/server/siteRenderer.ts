@@ -8,6 +8,7 @@ import { REMOTE_NAMES, REMOTE_PAGES, type RemotePageId } from '../remotes/remote
 import { NO_RENDERED_PAGES } from '../remotes/renderedPages';
 import { ServerRemotes, withinBudget, type LoadedPage, type LocaleScripts } from './serverRemotes';
 import { renderDocument, type DocumentAssets } from './renderDocument';
+import { createStylesheetTexts, type Stylesheet } from './stylesheetTexts';
 import { createSitemap, robotsTxt, type SitemapOutcome } from './sitemap';
 
 export interface SiteRendererOptions {
@@ -15,7 +16,8 @@ export interface SiteRendererOptions {
   readRegistry: () => Promise<RemoteRegistry>;
   /** The shell's own stylesheets, scripts and start-up fetches (from its browser build). */
   assets: Omit<DocumentAssets, 'stylesheets'> & {
-    stylesheets: readonly string[];
+    /** Read from the shell's own build, so always with their text. */
+    stylesheets: readonly Stylesheet[];
     /** The shell's strings per language, preloaded by a page rendered in that language. */
     localeScripts: LocaleScripts;
   };
@@ -35,6 +37,9 @@ interface PageLoadResult {
   loaded: LoadedPage | null;
 }
 
+/** Longest a render waits for a remote's stylesheet it has not read before (then it links it). */
+const STYLESHEET_WAIT_MS = 300;
+
 /**
  * Renders any URL of the composed site to its complete HTML: the shell's layout with the page the
  * route table gives, loaded from its remote at run time. Every render gets its own router and its
@@ -51,6 +56,11 @@ export function createSiteRenderer(options: SiteRendererOptions) {
   const sitemap = createSitemap({
     loadSitePages: (name) => remotes.loadSitePages(name),
     remoteBudgetMs: options.remoteBudgetMs,
+    log: options.log,
+  });
+  const readStylesheets = createStylesheetTexts({
+    waitMs: STYLESHEET_WAIT_MS,
+    fetchTimeoutMs: options.remoteBudgetMs * 5,
     log: options.log,
   });
   const handler = createStaticHandler(routes);
@@ -72,6 +82,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     url: URL,
     context: StaticContext,
     { page, loaded }: PageLoadResult,
+    pageStylesheets: readonly Stylesheet[],
   ): Promise<RenderOutcome> {
     const language = languageFromUrl(url.search);
     const attempt = async (failed: boolean) => {
@@ -90,7 +101,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
           ...assets,
           stylesheets: {
             shell: options.assets.stylesheets,
-            page: loaded?.stylesheets ?? [],
+            page: pageStylesheets,
           },
           preloadFetches: [...options.assets.preloadFetches, ...(loaded ? [loaded.manifestUrl] : [])],
           // The strings are fetched only once the scripts have run: named here, they come with them.
@@ -123,7 +134,11 @@ export function createSiteRenderer(options: SiteRendererOptions) {
      */
     warmUp(): Promise<void> {
       const loads = REMOTE_NAMES.flatMap((name) => [
-        ...REMOTE_PAGES[name].map((page) => remotes.loadPage(`${name}/${page}` as RemotePageId)),
+        ...REMOTE_PAGES[name].map((page) =>
+          remotes
+            .loadPage(`${name}/${page}` as RemotePageId)
+            .then((loaded) => readStylesheets(loaded.stylesheets)),
+        ),
         remotes.loadSitePages(name),
       ]);
       return Promise.allSettled(loads).then(() => undefined);
@@ -140,14 +155,17 @@ export function createSiteRenderer(options: SiteRendererOptions) {
       // Strings a remote's page registered as it loaded (or again, from a new version).
       await translationsReady();
       const key = `${url.pathname}|${languageFromUrl(url.search)}|${load.loaded?.version ?? ''}`;
-      const cacheable = Boolean(load.loaded || !load.page);
-      const cached = cacheable ? rendered.get(key) : undefined;
+      const cached = load.loaded || !load.page ? rendered.get(key) : undefined;
       if (cached) return cached;
       const params = context.matches.at(-1)?.params ?? {};
       const redirect = load.loaded?.module.redirectFor?.(params);
+      const pageStylesheets = await readStylesheets(redirect ? [] : (load.loaded?.stylesheets ?? []));
       const outcome: RenderOutcome = redirect
         ? { kind: 'redirect', status: 308, location: `${redirect}${url.search}` }
-        : await renderPage(url, context, load);
+        : await renderPage(url, context, load, pageStylesheets);
+      // A page that had to link a stylesheet it could not read is rendered again next time.
+      const complete = pageStylesheets.every((stylesheet) => stylesheet.text !== null);
+      const cacheable = Boolean(load.loaded || !load.page) && complete;
       if (cacheable && outcome.status !== 503) rendered.set(key, outcome);
       return outcome;
     },
