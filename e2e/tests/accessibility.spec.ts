@@ -5,6 +5,7 @@ import { MARKETING_PAGES, navigate, type Language } from '../support/marketingPa
 import { field, fillBooking, forgetVisitorsEmail } from '../support/bookingForm';
 import { contactCopy, fillEnquiry, sendButton } from '../support/contactForm';
 import { axeViolations, DESKTOP, PHONE, settle } from '../support/accessibility';
+import { firstPageInteractive } from '../support/firstLoad';
 
 /** Every route of the composed site, with the package that owns it and the key of its heading. */
 const ROUTES = [
@@ -23,6 +24,9 @@ const WIDTHS = [
 
 async function openSite(page: Page, url: string, language: Language): Promise<void> {
   await page.goto(language === 'es' ? `${url}?lang=es` : url);
+  // The tests move on through history (`navigate`), which only the running app follows: a URL
+  // changed before the shell has started would be the one it starts from (without ?lang=es).
+  await firstPageInteractive(page);
 }
 
 /** Checks the page as it is now, after its motion has finished, reporting under `state`. */

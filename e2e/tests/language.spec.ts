@@ -94,6 +94,8 @@ test('every page reads entirely in Spanish, from the <title> to the form message
   const texts = { en: new Map<string, VisibleText[]>(), es: new Map<string, VisibleText[]>() };
   for (const language of ['en', 'es'] as const) {
     await page.goto(site.url('shell', language === 'es' ? '/?lang=es' : '/'));
+    // History navigations (below) are followed only by the running app.
+    await firstPageInteractive(page);
     for (const route of SITE_PAGES) {
       if (route.path !== '/') await navigate(page, route.path);
       texts[language].set(route.path, await textsOf(page, route, language));
