@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { firstPageInteractive } from '../support/firstLoad';
 
 function questions(page: Page) {
   return page.getByTestId('services-faq').getByRole('button');
@@ -14,6 +15,8 @@ async function expandedStates(page: Page): Promise<string[]> {
 test.beforeEach(async ({ page, site }) => {
   await page.goto(site.url('shell', '/services'));
   await expect(questions(page)).toHaveCount(6);
+  // The server's buttons answer a click only once the page is hydrated.
+  await firstPageInteractive(page);
 });
 
 test('the FAQ opens with the first answer shown and the five others closed', async ({ page }) => {
