@@ -155,7 +155,9 @@ export function createSiteRenderer(options: SiteRendererOptions) {
       // Strings a remote's page registered as it loaded (or again, from a new version).
       await translationsReady();
       const key = `${url.pathname}|${languageFromUrl(url.search)}|${load.loaded?.version ?? ''}`;
-      const cached = load.loaded || !load.page ? rendered.get(key) : undefined;
+      // A page whose remote could not be loaded is not kept: the next request tries it again.
+      const remoteAnswered = Boolean(load.loaded || !load.page);
+      const cached = remoteAnswered ? rendered.get(key) : undefined;
       if (cached) return cached;
       const params = context.matches.at(-1)?.params ?? {};
       const redirect = load.loaded?.module.redirectFor?.(params);
@@ -165,8 +167,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
         : await renderPage(url, context, load, pageStylesheets);
       // A page that had to link a stylesheet it could not read is rendered again next time.
       const complete = pageStylesheets.every((stylesheet) => stylesheet.text !== null);
-      const cacheable = Boolean(load.loaded || !load.page) && complete;
-      if (cacheable && outcome.status !== 503) rendered.set(key, outcome);
+      if (remoteAnswered && complete && outcome.status !== 503) rendered.set(key, outcome);
       return outcome;
     },
   };

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { withinBudget } from './serverRemotes';
 
 /** A stylesheet the page needs, with its text when the server has it (else it is linked). */
 export interface Stylesheet {
@@ -31,8 +32,8 @@ export function createStylesheetTexts({ waitMs, fetchTimeoutMs, log }: Styleshee
     },
   });
 
-  async function textOf(href: string): Promise<string | null> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The stylesheet's text, or null when it could not be read, or not within `waitMs`. */
+  function textOf(href: string): Promise<string | null> {
     const read = texts.fetch(href).then(
       (text) => text ?? null,
       (error: unknown) => {
@@ -40,10 +41,8 @@ export function createStylesheetTexts({ waitMs, fetchTimeoutMs, log }: Styleshee
         return null;
       },
     );
-    const patience = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), waitMs);
-    });
-    return Promise.race([read, patience]).finally(() => clearTimeout(timer));
+    // The read goes on after the wait ends: a later render finds the text.
+    return withinBudget(read, waitMs, href).catch(() => null);
   }
 
   /** The stylesheets at `hrefs`, each with its text if it could be read in time. */
