@@ -80,6 +80,25 @@ function onlyContracts(self, { inTests }) {
   return { 'no-restricted-imports': ['error', { patterns }] };
 }
 
+/**
+ * Imports run downwards: build-tools is the floor every app is built with, so it imports no app
+ * (what starts an app, like the composed site's local server, lives in the repository's scripts/).
+ */
+const buildToolsImportNoApp = {
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          group: APPS.flatMap((app) => [app, `${app}/*`, `**/${app}/**`]),
+          message:
+            'build-tools is imported by every app and imports none: move this to scripts/ or to the app.',
+        },
+      ],
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -105,6 +124,10 @@ export default tseslint.config(
   {
     files: ['**/*.mjs', '**/*.cjs', 'e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['build-tools/**/*.{js,mjs,cjs,ts}'],
+    rules: buildToolsImportNoApp,
   },
   {
     files: ['**/*.cjs'],

@@ -3,8 +3,8 @@ import { APPS, findApp } from 'build-tools/apps';
 import { serveStaticApp } from 'build-tools/serve';
 import { serveShell } from 'shell/server';
 import { startLocalBackend, type RunningBackend } from 'local-backend';
-import { securityHeaders } from '../../build-tools/serve/securityHeaders.mjs';
-import { readSiteOrigins } from '../../build-tools/serve/siteOrigins.mjs';
+import { securityHeaders } from 'build-tools/securityHeaders';
+import { readSiteOrigins } from 'build-tools/siteOrigins';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
 

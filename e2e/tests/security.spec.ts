@@ -7,8 +7,8 @@ import { copy, REMOTES, ROUTES } from '../support/copy';
 import { fillBooking, forgetVisitorsEmail } from '../support/bookingForm';
 import { contactCopy, fillEnquiry, sendButton } from '../support/contactForm';
 import { REPOSITORY_ROOT } from '../support/site';
-import { securityHeaders } from '../../build-tools/serve/securityHeaders.mjs';
-import { OVERRIDE_CANDIDATE_SOURCE, readSiteOrigins } from '../../build-tools/serve/siteOrigins.mjs';
+import { securityHeaders } from 'build-tools/securityHeaders';
+import { OVERRIDE_CANDIDATE_SOURCE, readSiteOrigins } from 'build-tools/siteOrigins';
 
 /** Every Content Security Policy violation of the page: its DOM events and its console reports. */
 async function recordViolations(page: Page): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { findApp } from 'build-tools/apps';
-import { securityHeaders } from '../../build-tools/serve/securityHeaders.mjs';
-import { readSiteOrigins } from '../../build-tools/serve/siteOrigins.mjs';
+import { securityHeaders } from 'build-tools/securityHeaders';
+import { readSiteOrigins } from 'build-tools/siteOrigins';
 import { serveShell } from './serveShell.mjs';
 
 /** `npm run serve --workspace shell`: the shell's server alone, rendering with the registry's remotes. */

@@ -1,18 +1,20 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { APPS } from '../apps.mjs';
-import { serveStaticApp } from './serveStaticApp.mjs';
-import { serveShell } from '../../shell/server/serveShell.mjs';
-import { securityHeaders } from './securityHeaders.mjs';
-import { readSiteOrigins } from './siteOrigins.mjs';
+import { APPS } from 'build-tools/apps';
+import { serveStaticApp } from 'build-tools/serve';
+import { securityHeaders } from 'build-tools/securityHeaders';
+import { readSiteOrigins } from 'build-tools/siteOrigins';
+import { serveShell } from 'shell/server';
 
 /**
- * The composed site locally: every built app on its own origin, as they are deployed (the shell's
- * server rendering each page, the remotes as static hosts), and the local backend (Supabase's REST
- * and EmailJS's send protocols) in a process of its own.
+ * `npm start` / `npm run serve`: the composed site locally. It lives at the repository's root, not
+ * in build-tools, because it starts an app (the shell's server) and build-tools imports no app.
+ * Every built app runs on its own origin, as they are deployed (the shell's server rendering each
+ * page, the remotes as static hosts), and the local backend (Supabase's REST and EmailJS's send
+ * protocols) in a process of its own.
  */
-const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
+const repositoryRoot = path.resolve(import.meta.dirname, '..');
 const backendEntry = path.join(repositoryRoot, 'local-backend', 'dist', 'main.js');
 if (!existsSync(backendEntry)) {
   console.error('local-backend is not built: run "npm run build" first.');
