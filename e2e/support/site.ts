@@ -73,6 +73,12 @@ export class ComposedSite {
     this.servers.delete(name);
   }
 
+  /** A fresh server for the app: for the shell, one that has loaded no remote yet. */
+  async restart(name: AppName): Promise<void> {
+    await this.stop(name);
+    await this.start(name);
+  }
+
   async stopAll(): Promise<void> {
     await Promise.all([...this.servers.keys()].map((name) => this.stop(name)));
     await this.stopBackend();

@@ -2,6 +2,19 @@ import { test, expect, footer, header, isSameDocument, markDocument, pageHeading
 import { createServer, type Server, type Socket } from 'node:net';
 import { copy, REMOTES } from '../support/copy';
 import { fetchServerHtml } from '../support/serverHtml';
+import type { ComposedSite } from '../support/site';
+
+/** How long the shell's server trusts a remote's manifest before it asks again (serveShell's default). */
+const MANIFEST_TTL_MS = 1000;
+
+/** The remote is down, and the shell's server (started again) has never loaded a version of it. */
+async function stopBeforeTheServerLoadsIt(
+  site: ComposedSite,
+  name: (typeof REMOTES)[number]['name'],
+): Promise<void> {
+  await site.stop(name);
+  await site.restart('shell');
+}
 
 for (const remote of REMOTES) {
   test.describe(`with ${remote.dir} down`, () => {
@@ -11,9 +24,8 @@ for (const remote of REMOTES) {
       page,
       site,
     }) => {
-      await site.stop(remote.name);
-      // Within a second of its last check the server may still render the remote it has loaded.
-      await expect.poll(async () => (await fetchServerHtml(site.url('shell', remote.path))).status).toBe(503);
+      await stopBeforeTheServerLoadsIt(site, remote.name);
+      expect((await fetchServerHtml(site.url('shell', remote.path))).status).toBe(503);
       await page.goto(site.url('shell', remote.path));
       const fallback = page.getByTestId('remote-unavailable');
       await expect(fallback).toContainText(copy('shell', 'en', 'remoteUnavailable.title'));
@@ -47,10 +59,10 @@ for (const remote of REMOTES) {
       expect(await isSameDocument(page)).toBe(true);
     });
 
-    test('the server answers 503 with Retry-After, the layout and the localized panel', async ({ site }) => {
-      await site.stop(remote.name);
-      // Within a second of its last check the server may still render the remote it has loaded.
-      await expect.poll(async () => (await fetchServerHtml(site.url('shell', remote.path))).status).toBe(503);
+    test('a server that never loaded it answers 503 with Retry-After, the layout and the localized panel', async ({
+      site,
+    }) => {
+      await stopBeforeTheServerLoadsIt(site, remote.name);
       for (const language of ['en', 'es'] as const) {
         const html = await fetchServerHtml(
           site.url('shell', `${remote.path}${language === 'es' ? '?lang=es' : ''}`),
@@ -73,6 +85,8 @@ test('a remote that accepts connections but never answers costs the server a sec
   const connections = new Set<Socket>();
   const silent: Server = createServer((socket) => connections.add(socket));
   await new Promise<void>((resolve) => silent.listen(3003, '127.0.0.1', resolve));
+  // A shell server that has no version of it yet (one that has keeps rendering that one).
+  await site.restart('shell');
   try {
     const html = await fetchServerHtml(site.url('shell', '/contact'));
     expect(html.status).toBe(503);
@@ -123,11 +137,12 @@ test('a page the server rendered whose scripts then fail in the browser shows th
   site,
 }) => {
   // The server renders the page and preloads its remote's scripts, then the remote goes down before
-  // the browser fetches them: within a second of its last check the server still renders the
-  // container it has loaded. Chrome answers a later request for a failed preload with the same
+  // the browser fetches them: the server keeps rendering the version it has loaded, however long
+  // the host stays down. Chrome answers a later request for a failed preload with the same
   // failure, so Retry loads the document again rather than retrying in place.
   await fetch(site.url('shell', '/services'));
   await site.stop('marketing');
+  await new Promise((resolve) => setTimeout(resolve, MANIFEST_TTL_MS * 1.5));
   const fallback = page.getByTestId('remote-unavailable');
   try {
     const response = await page.goto(site.url('shell', '/services'));

@@ -114,11 +114,36 @@ export function languageOf(instance: Pick<I18n, 'resolvedLanguage' | 'language'>
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
+/** Strings of some namespaces in one language, as a server render pins them (namespace → strings). */
+export type NamespaceStrings = Readonly<Record<string, Record<string, unknown>>>;
+
 /**
  * An i18next instance for one server render: it shares the singleton's translations (every
  * namespace a remote registers) but has its own language, so concurrent requests in different
- * languages never switch each other's.
+ * languages never switch each other's. `pinned` replaces some namespaces for this render only: the
+ * server renders a remote's version with that version's strings while another version of the same
+ * remote registers its own (a release being verified).
  */
-export function createRequestI18n(language: Language): I18n {
-  return i18n.cloneInstance({ lng: language, initAsync: false });
+export function createRequestI18n(language: Language, pinned: NamespaceStrings = {}): I18n {
+  const namespaces = Object.entries(pinned);
+  const instance = i18n.cloneInstance({
+    lng: language,
+    initAsync: false,
+    forkResourceStore: namespaces.length > 0,
+    // Its own list: a store adding a bundle appends its namespace to the list it was given.
+    ns: [...toNamespaceList(i18n.options.ns)],
+  });
+  for (const [namespace, strings] of namespaces) {
+    instance.addResourceBundle(language, namespace, strings, false, true);
+  }
+  return instance;
+}
+
+function toNamespaceList(ns: string | readonly string[] | undefined): readonly string[] {
+  return ns === undefined ? [] : typeof ns === 'string' ? [ns] : ns;
+}
+
+/** A namespace's strings in one language as the site's instance holds them now (server side). */
+export function namespaceStrings(language: Language, namespace: string): Record<string, unknown> | undefined {
+  return i18n.getResourceBundle(language, namespace) as Record<string, unknown> | undefined;
 }

@@ -9,6 +9,7 @@ export {
   i18n,
   registerTranslations,
   createRequestI18n,
+  namespaceStrings,
   isLanguage,
   languageFromUrl,
   LANGUAGE_PARAM,
@@ -19,6 +20,7 @@ export {
   type Language,
   type TranslationLoader,
   type TranslationResources,
+  type NamespaceStrings,
 } from './i18n';
 export { findTranslationMismatches } from './findTranslationMismatches';
 export { setLanguage, useLanguage, useSiteLanguage } from './useSiteLanguage';

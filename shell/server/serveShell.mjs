@@ -13,6 +13,9 @@ const SHELL_DIST = path.resolve(import.meta.dirname, '..', 'dist');
  * and serves it stale while it revalidates, so a deployed remote reaches visitors within that.
  */
 const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/** The operator's view of the remotes' versions (docs/operator.md). */
+const STATUS_PATH = '/_shell/status';
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** When a remote could not be rendered: crawlers come back later instead of indexing the panel. */
 const RETRY_AFTER_SECONDS = '30';
 
@@ -114,6 +117,7 @@ export async function serveShell({
     remoteBudgetMs,
     manifestTtlMs,
     log: {
+      info: (/** @type {string} */ message) => console.log(message),
       error: (/** @type {string} */ message, /** @type {unknown} */ error) => console.error(message, error),
     },
   });
@@ -127,6 +131,7 @@ export async function serveShell({
     allowedPath: (pathname) => !pathname.startsWith('/server/') && pathname !== '/host-assets.json',
     serveIndexForRoutes: false,
   });
+  app.addHook('onClose', async () => renderer.close());
   /** @type {import('fastify').RouteHandlerMethod} */
   const renderRoute = async (request, reply) => {
     const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
@@ -189,6 +194,12 @@ export async function serveShell({
       text: sitemap.xml,
       type: 'application/xml; charset=utf-8',
     });
+  });
+  // For the operator, from the server's own host only: which version of each remote the registry
+  // names, which one is rendered, and why the last one that was not taken failed.
+  app.get(STATUS_PATH, (request, reply) => {
+    if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return renderRoute(request, reply);
+    return reply.header('Cache-Control', 'no-store').send({ remotes: renderer.remotesStatus() });
   });
   // Files are served as they are; every other path is a route of the site, rendered here.
   app.get('/', renderRoute);

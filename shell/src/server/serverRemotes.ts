@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   loadRemote,
   registerGlobalPlugins,
@@ -5,8 +6,17 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
+import {
+  namespaceStrings,
+  SUPPORTED_LANGUAGES,
+  translationsReady,
+  type Language,
+  type NamespaceStrings,
+} from 'shared-i18n';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
 import {
+  REMOTE_NAMES,
+  REMOTE_PAGES,
   remoteNameOf,
   sitePagesIdOf,
   type RemoteName,
@@ -17,21 +27,24 @@ import {
 } from '../remotes/remoteContracts';
 import { remoteEntryUrlOf, type RemoteManifest } from '../remotes/remoteManifest';
 
-/** What the server knows of one deployed remote, from its manifest. */
-interface RemoteVersion {
+/** One deployed version of a remote, every module the shell uses from it loaded. */
+export interface RemoteVersion {
+  name: RemoteName;
   manifestUrl: string;
-  /** Changes with every deploy: the manifest's ETag, else its text. */
+  /** Changes with every deploy: the manifest's ETag, else a hash of its text. */
   version: string;
   etag: string | null;
+  /** Each exposed page the shell uses, by expose name ("HomePage"). */
+  pages: ReadonlyMap<string, RemotePageModule>;
+  sitePages: readonly SitePage[];
+  /** This version's own strings (its namespace), pinned in every render of its pages. */
+  strings: Readonly<Record<Language, Record<string, unknown>>>;
   /** Stylesheets each exposed page needs (absolute URLs), written into (or linked by) its HTML. */
   stylesheets: ReadonlyMap<string, readonly string[]>;
   /** Scripts the browser runs to load each exposed page (absolute URLs): preloaded with the HTML. */
   scripts: ReadonlyMap<string, readonly string[]>;
   /** The remote's strings in each language (absolute URLs), which its pages fetch as they load. */
   localeScripts: LocaleScripts;
-  checkedAt: number;
-  /** The exposed modules loaded from this version, by id ("marketing/HomePage"). */
-  modules: Map<string, Promise<unknown>>;
 }
 
 export interface LoadedPage {
@@ -45,6 +58,8 @@ export interface LoadedPage {
   manifestUrl: string;
   /** The remote's deployed version: rendered HTML is cached per version. */
   version: string;
+  /** The version's strings, pinned in the render (namespace → strings), per language. */
+  strings: Readonly<Record<Language, NamespaceStrings>>;
 }
 
 export interface LoadedSitePages {
@@ -53,10 +68,28 @@ export interface LoadedSitePages {
   version: string;
 }
 
+/** What an operator reads of one remote (GET /_shell/status). */
+export interface RemoteStatus {
+  /** The version the registry names now (manifest URL and version), once asked. */
+  named: string | null;
+  /** The version the server renders: the last one that loaded and passed. */
+  rendering: string | null;
+  lastFailure: { version: string | null; reason: string; at: string } | null;
+}
+
 export interface ServerRemotesOptions {
   readRegistry: () => Promise<RemoteRegistry>;
   /** How long a remote's manifest is trusted before it is asked again (revalidated). */
   manifestTtlMs: number;
+  /**
+   * Renders a new version's pages before it replaces the one being rendered; rejects with the
+   * reason it may not. Not called for a remote's first version: there is nothing better to keep.
+   */
+  verify: (candidate: RemoteVersion) => Promise<void>;
+  log: {
+    info: (message: string) => void;
+    error: (message: string, error?: unknown) => void;
+  };
 }
 
 /** An app's strings in each language: the files of its `locale-<language>-json` chunk. */
@@ -135,113 +168,217 @@ export function sitePagesFrom(loaded: unknown, id: string): readonly SitePage[] 
   return list as readonly SitePage[];
 }
 
+/** How long a version that failed is left alone before its manifest is tried again. */
+const FAILED_VERSION_RETRY_MS = 30_000;
+
+function labelOf(manifestUrl: string, version: string): string {
+  return `${manifestUrl} ${version}`;
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** "marketing/HomePage" → "HomePage", as the manifest names its exposes. */
+function exposeNameOf(page: RemotePageId): string {
+  return page.slice(page.indexOf('/') + 1);
+}
+
 /**
  * The remotes as the shell's server sees them: located through the same registry as the browser,
- * loaded over HTTP as Node containers by the federation runtime, and revalidated: once a remote's
- * manifest changes (a deploy), its old container is dropped and the next render loads the new one.
+ * loaded over HTTP as Node containers by the federation runtime, and revalidated off the request
+ * path. A remote's version is rendered only once every module the shell uses from it has loaded; a
+ * new version (a deploy) replaces it only after `verify` rendered its pages, so a broken release,
+ * or a host that stops answering, leaves visitors on the last good version. Only a remote of which
+ * no version has ever loaded makes its pages wait (and fail) on the request path.
  */
 export class ServerRemotes {
-  private readonly known = new Map<RemoteName, RemoteVersion>();
-  private readonly checks = new Map<RemoteName, Promise<RemoteVersion>>();
+  private readonly live = new Map<RemoteName, RemoteVersion>();
+  private readonly checks = new Map<RemoteName, Promise<void>>();
+  private readonly checkedAt = new Map<RemoteName, number>();
+  private readonly named = new Map<RemoteName, string>();
+  private readonly failures = new Map<RemoteName, { label: string | null; reason: string; at: number }>();
+  private readonly poll: ReturnType<typeof setInterval>;
 
   constructor(private readonly options: ServerRemotesOptions) {
     registerGlobalPlugins([fetchWithTimeout]);
     registerPlugins([fetchWithTimeout]);
+    // Every remote is asked for a new version on a clock, not by visitors' requests: a release is
+    // loaded and verified before anyone asks for its pages, whether the site is busy or quiet.
+    this.poll = setInterval(() => {
+      for (const name of REMOTE_NAMES) if (this.isDue(name)) void this.check(name);
+    }, options.manifestTtlMs);
+    this.poll.unref();
   }
 
-  /** Loads a page's module from the remote's current version. */
+  /** Stops asking the remotes for new versions (the server is closing). */
+  close(): void {
+    clearInterval(this.poll);
+  }
+
+  /** A page's module from the remote's live version (loaded with it, so no load here). */
   async loadPage(page: RemotePageId): Promise<LoadedPage> {
-    const remote = await this.current(remoteNameOf(page));
-    const module = await this.loadExposed(remote, page, (loaded: RemotePageModule | undefined) => {
-      if (!loaded?.default) throw new Error(`${page} did not export a page component`);
-      return loaded;
-    });
-    const exposeName = page.slice(page.indexOf('/') + 1);
-    return {
-      module,
-      stylesheets: remote.stylesheets.get(exposeName) ?? [],
-      scripts: remote.scripts.get(exposeName) ?? [],
-      localeScripts: remote.localeScripts,
-      manifestUrl: remote.manifestUrl,
-      version: remote.version,
-    };
+    return pageOf(await this.liveVersion(remoteNameOf(page)), page);
   }
 
-  /** Loads the list of public pages the remote's current version serves (its `./sitePages`). */
+  /** The list of public pages the remote's live version serves (its `./sitePages`). */
   async loadSitePages(name: RemoteName): Promise<LoadedSitePages> {
-    const remote = await this.current(name);
-    const id = sitePagesIdOf(name);
-    const pages = await this.loadExposed(remote, id, (loaded: unknown) => sitePagesFrom(loaded, id));
-    return { pages, version: remote.version };
+    const remote = await this.liveVersion(name);
+    return { pages: remote.sitePages, version: remote.version };
+  }
+
+  /** For each remote: what the registry names, what is rendered, and the last failure. */
+  status(): Record<RemoteName, RemoteStatus> {
+    return Object.fromEntries(
+      REMOTE_NAMES.map((name) => {
+        const live = this.live.get(name);
+        const failure = this.failures.get(name);
+        return [
+          name,
+          {
+            named: this.named.get(name) ?? null,
+            rendering: live ? labelOf(live.manifestUrl, live.version) : null,
+            lastFailure: failure
+              ? { version: failure.label, reason: failure.reason, at: new Date(failure.at).toISOString() }
+              : null,
+          },
+        ];
+      }),
+    ) as Record<RemoteName, RemoteStatus>;
+  }
+
+  private isDue(name: RemoteName): boolean {
+    return Date.now() - (this.checkedAt.get(name) ?? 0) >= this.options.manifestTtlMs;
   }
 
   /**
-   * One exposed module of a remote's version, loaded once and checked by `accept`. A failed load is
-   * not kept: the next request tries again.
+   * The version to render. A live version is answered at once (the clock checks for a newer one);
+   * without one, a request waits for the first load (or the one under way).
    */
-  private loadExposed<Module, Accepted>(
-    remote: RemoteVersion,
-    id: string,
-    accept: (loaded: Module | undefined) => Accepted,
-  ): Promise<Accepted> {
-    let module = remote.modules.get(id) as Promise<Accepted> | undefined;
-    if (!module) {
-      const loading = loadRemote<Module>(id).then((loaded) => accept(loaded ?? undefined));
-      remote.modules.set(id, loading);
-      loading.catch(() => remote.modules.get(id) === loading && remote.modules.delete(id));
-      module = loading;
+  private async liveVersion(name: RemoteName): Promise<RemoteVersion> {
+    const live = this.live.get(name);
+    if (live) return live;
+    await (this.isDue(name) ? this.check(name) : this.checks.get(name));
+    const loaded = this.live.get(name);
+    if (!loaded) {
+      throw new Error(
+        `no version of ${name} has loaded: ${this.failures.get(name)?.reason ?? 'not asked yet'}`,
+      );
     }
-    return module;
+    return loaded;
   }
 
-  /** The remote's version, revalidated when older than the TTL; concurrent requests share one check. */
-  private current(name: RemoteName): Promise<RemoteVersion> {
-    const known = this.known.get(name);
-    if (known && Date.now() - known.checkedAt < this.options.manifestTtlMs) return Promise.resolve(known);
+  /** One check at a time per remote; concurrent callers share it. */
+  private check(name: RemoteName): Promise<void> {
     let check = this.checks.get(name);
     if (!check) {
-      check = this.revalidate(name, known).finally(() => this.checks.delete(name));
+      this.checkedAt.set(name, Date.now());
+      check = this.revalidate(name).finally(() => this.checks.delete(name));
       this.checks.set(name, check);
     }
     return check;
   }
 
-  private async revalidate(name: RemoteName, known: RemoteVersion | undefined): Promise<RemoteVersion> {
-    const { remotes } = await this.options.readRegistry();
-    const manifestUrl = remotes[name];
-    const sameUrl = known?.manifestUrl === manifestUrl;
-    const response = await fetch(manifestUrl, {
-      headers: sameUrl && known.etag ? { 'If-None-Match': known.etag } : {},
-      signal: AbortSignal.timeout(RUNTIME_FETCH_TIMEOUT_MS),
-    });
-    if (response.status === 304 && known && sameUrl) {
-      known.checkedAt = Date.now();
-      return known;
+  private async revalidate(name: RemoteName): Promise<void> {
+    const live = this.live.get(name);
+    let label: string | null = null;
+    try {
+      const { remotes } = await this.options.readRegistry();
+      const manifestUrl = remotes[name];
+      const sameUrl = live?.manifestUrl === manifestUrl;
+      const response = await fetch(manifestUrl, {
+        headers: sameUrl && live.etag ? { 'If-None-Match': live.etag } : {},
+        signal: AbortSignal.timeout(RUNTIME_FETCH_TIMEOUT_MS),
+      });
+      if (response.status === 304 && live && sameUrl) {
+        this.named.set(name, labelOf(live.manifestUrl, live.version));
+        return;
+      }
+      if (!response.ok) throw new Error(`${manifestUrl} answered ${response.status}`);
+      const text = await response.text();
+      const etag = response.headers.get('etag');
+      const version = etag ?? createHash('sha1').update(text).digest('base64url');
+      label = labelOf(manifestUrl, version);
+      this.named.set(name, label);
+      if (live && sameUrl && live.version === version) return;
+      const failure = this.failures.get(name);
+      if (failure?.label === label && Date.now() - failure.at < FAILED_VERSION_RETRY_MS) return;
+      const candidate = await this.load(name, manifestUrl, JSON.parse(text) as RemoteManifest, version, etag);
+      if (live) await this.options.verify(candidate);
+      this.live.set(name, candidate);
+      this.failures.delete(name);
+      this.options.log.info(`[shell] ${name}: rendering ${label}`);
+    } catch (error) {
+      this.failures.set(name, { label, reason: reasonOf(error), at: Date.now() });
+      const kept = live ? `kept ${labelOf(live.manifestUrl, live.version)}` : 'no version to render';
+      this.options.log.error(
+        `[shell] ${name}: ${label ?? 'its registry entry'} was not taken (${kept})`,
+        error,
+      );
     }
-    if (!response.ok) throw new Error(`${manifestUrl} answered ${response.status}`);
-    const text = await response.text();
-    const etag = response.headers.get('etag');
-    const version = etag ?? text;
-    if (known && sameUrl && known.version === version) {
-      known.checkedAt = Date.now();
-      return known;
-    }
-    // A new deploy (or a first visit): the runtime forgets the old container and its manifest. Forced
-    // on a first visit too: the runtime is global to the process, and a server started before this
-    // one in it (a restart in place, a test) may have left a container of an older deploy there.
+  }
+
+  /** Loads every module the shell uses from one version, and that version's strings. */
+  private async load(
+    name: RemoteName,
+    manifestUrl: string,
+    manifest: RemoteManifest,
+    version: string,
+    etag: string | null,
+  ): Promise<RemoteVersion> {
+    // The runtime knows one container per remote name: registering this version replaces the one it
+    // had. The live version's modules are all loaded already, so it keeps rendering meanwhile.
+    // Forced on a first visit too: the runtime is global to the process, and a server started before
+    // this one in it (a restart in place, a test) may have left a container of an older deploy there.
     registerRemotes([{ name, entry: manifestUrl }], { force: true });
-    const manifest = JSON.parse(text) as RemoteManifest;
-    const current: RemoteVersion = {
+    const pages = await Promise.all(
+      REMOTE_PAGES[name].map(async (page) => {
+        const id = `${name}/${page}`;
+        const loaded = await loadRemote<RemotePageModule>(id);
+        if (!loaded?.default) throw new Error(`${id} did not export a page component`);
+        return [page as string, loaded] as const;
+      }),
+    );
+    const sitePagesId = sitePagesIdOf(name);
+    const sitePages = sitePagesFrom(await loadRemote<unknown>(sitePagesId), sitePagesId);
+    // The version's strings, registered as its modules loaded.
+    await translationsReady();
+    const strings = Object.fromEntries(
+      SUPPORTED_LANGUAGES.map((language) => {
+        const bundle = namespaceStrings(language, name);
+        if (!bundle) throw new Error(`${name} registered no ${language} strings`);
+        return [language, bundle];
+      }),
+    ) as Record<Language, Record<string, unknown>>;
+    return {
+      name,
       manifestUrl,
       version,
       etag,
+      pages: new Map(pages),
+      sitePages,
+      strings,
       stylesheets: stylesheetsOf(manifest, manifestUrl),
       scripts: scriptsOf(manifest, manifestUrl),
       localeScripts: localeScriptsOf(manifest, manifestUrl),
-      checkedAt: Date.now(),
-      modules: new Map(),
     };
-    this.known.set(name, current);
-    return current;
   }
+}
+
+/** A page of a loaded version, as a render needs it. */
+export function pageOf(remote: RemoteVersion, page: RemotePageId): LoadedPage {
+  const exposeName = exposeNameOf(page);
+  const module = remote.pages.get(exposeName);
+  if (!module) throw new Error(`${page} is not a page of ${remote.name}`);
+  return {
+    module,
+    stylesheets: remote.stylesheets.get(exposeName) ?? [],
+    scripts: remote.scripts.get(exposeName) ?? [],
+    localeScripts: remote.localeScripts,
+    manifestUrl: remote.manifestUrl,
+    version: remote.version,
+    strings: Object.fromEntries(
+      SUPPORTED_LANGUAGES.map((language) => [language, { [remote.name]: remote.strings[language] }]),
+    ) as Record<Language, NamespaceStrings>,
+  };
 }

@@ -1,12 +1,26 @@
 import { LRUCache } from 'lru-cache';
 import { createStaticHandler } from 'shared-router/server';
-import { createRequestI18n, languageFromUrl, translationsReady } from 'shared-i18n';
+import {
+  createRequestI18n,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_PARAM,
+  languageFromUrl,
+  SUPPORTED_LANGUAGES,
+  translationsReady,
+} from 'shared-i18n';
 import '../i18n';
 import { remotePageOf, routes } from '../routes/routes';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
-import { REMOTE_NAMES, REMOTE_PAGES, type RemotePageId } from '../remotes/remoteContracts';
+import { REMOTE_NAMES, REMOTE_PAGES, remoteNameOf, type RemotePageId } from '../remotes/remoteContracts';
 import { NO_RENDERED_PAGES } from '../remotes/renderedPages';
-import { ServerRemotes, withinBudget, type LoadedPage, type LocaleScripts } from './serverRemotes';
+import {
+  pageOf,
+  ServerRemotes,
+  withinBudget,
+  type LoadedPage,
+  type LocaleScripts,
+  type RemoteVersion,
+} from './serverRemotes';
 import { renderDocument, type DocumentAssets } from './renderDocument';
 import { createStylesheetTexts, type Stylesheet } from './stylesheetTexts';
 import { createSitemap, robotsTxt, type SitemapOutcome } from './sitemap';
@@ -25,7 +39,7 @@ export interface SiteRendererOptions {
   remoteBudgetMs: number;
   /** How long a remote's manifest is trusted before it is asked again for a new deploy. */
   manifestTtlMs: number;
-  log: { error: (message: string, error?: unknown) => void };
+  log: { info: (message: string) => void; error: (message: string, error?: unknown) => void };
 }
 
 export type RenderOutcome =
@@ -52,6 +66,8 @@ export function createSiteRenderer(options: SiteRendererOptions) {
   const remotes = new ServerRemotes({
     readRegistry: options.readRegistry,
     manifestTtlMs: options.manifestTtlMs,
+    verify,
+    log: options.log,
   });
   const sitemap = createSitemap({
     loadSitePages: (name) => remotes.loadSitePages(name),
@@ -66,8 +82,9 @@ export function createSiteRenderer(options: SiteRendererOptions) {
   const handler = createStaticHandler(routes);
   const rendered = new LRUCache<string, RenderOutcome>({ max: 2000 });
 
-  async function loadPage(page: RemotePageId | null): Promise<PageLoadResult> {
+  async function loadPage(page: RemotePageId | null, candidate?: RemoteVersion): Promise<PageLoadResult> {
     if (!page) return { page, loaded: null };
+    if (candidate && remoteNameOf(page) === candidate.name) return { page, loaded: pageOf(candidate, page) };
     try {
       return { page, loaded: await withinBudget(remotes.loadPage(page), options.remoteBudgetMs, page) };
     } catch (error) {
@@ -91,7 +108,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
       return renderDocument({
         handler,
         context,
-        i18n: createRequestI18n(language),
+        i18n: createRequestI18n(language, loaded?.strings[language]),
         rendered: {
           modules: page && loaded && !failed ? new Map([[page, loaded.module]]) : NO_RENDERED_PAGES.modules,
           failed: new Set(failedPages),
@@ -128,47 +145,76 @@ export function createSiteRenderer(options: SiteRendererOptions) {
 
   return {
     /**
-     * Loads every remote's pages and list of pages in the background, as soon as the server
-     * starts: a remote's first load (its container, its chunks) is the slowest, and a visitor's
-     * request that finds it under way shares it instead of spending its budget starting it.
+     * Loads every remote's live version in the background, as soon as the server starts: a
+     * remote's first load (its container, its chunks) is the slowest, and a visitor's request that
+     * finds it under way shares it instead of spending its budget starting it.
      */
     warmUp(): Promise<void> {
-      const loads = REMOTE_NAMES.flatMap((name) => [
-        ...REMOTE_PAGES[name].map((page) =>
+      const loads = REMOTE_NAMES.flatMap((name) =>
+        REMOTE_PAGES[name].map((page) =>
           remotes
             .loadPage(`${name}/${page}` as RemotePageId)
             .then((loaded) => readStylesheets(loaded.stylesheets)),
         ),
-        remotes.loadSitePages(name),
-      ]);
+      );
       return Promise.allSettled(loads).then(() => undefined);
     },
+    /** For each remote: the version the registry names, the one rendered, the last failure. */
+    remotesStatus: () => remotes.status(),
+    /** Stops watching the registry for new versions. */
+    close: () => remotes.close(),
     /** robots.txt: the same for every request. */
     robotsTxt: robotsTxt(),
     /** /sitemap.xml from the remotes' current lists of pages. */
     renderSitemap: (): Promise<SitemapOutcome> => sitemap.render(),
-    async render(url: URL): Promise<RenderOutcome> {
-      // The router is the one reading of the path: the page it matched is the page loaded.
-      const context = await handler.query(new Request(url.href));
-      if (context instanceof Response) throw new Error(`Unexpected response for ${url.pathname}`);
-      const load = await loadPage(remotePageOf(context.matches));
-      // Strings a remote's page registered as it loaded (or again, from a new version).
-      await translationsReady();
-      const key = `${url.pathname}|${languageFromUrl(url.search)}|${load.loaded?.version ?? ''}`;
-      // A page whose remote could not be loaded is not kept: the next request tries it again.
-      const remoteAnswered = Boolean(load.loaded || !load.page);
-      const cached = remoteAnswered ? rendered.get(key) : undefined;
-      if (cached) return cached;
-      const params = context.matches.at(-1)?.params ?? {};
-      const redirect = load.loaded?.module.redirectFor?.(params);
-      const pageStylesheets = await readStylesheets(redirect ? [] : (load.loaded?.stylesheets ?? []));
-      const outcome: RenderOutcome = redirect
-        ? { kind: 'redirect', status: 308, location: `${redirect}${url.search}` }
-        : await renderPage(url, context, load, pageStylesheets);
-      // A page that had to link a stylesheet it could not read is rendered again next time.
-      const complete = pageStylesheets.every((stylesheet) => stylesheet.text !== null);
-      if (remoteAnswered && complete && outcome.status !== 503) rendered.set(key, outcome);
-      return outcome;
-    },
+    render: (url: URL) => render(url),
   };
+
+  /**
+   * Renders a URL. With a candidate, that remote's pages come from the candidate version (a
+   * release being verified) instead of the live one; its HTML is cached under its own version.
+   */
+  async function render(url: URL, candidate?: RemoteVersion): Promise<RenderOutcome> {
+    // The router is the one reading of the path: the page it matched is the page loaded.
+    const context = await handler.query(new Request(url.href));
+    if (context instanceof Response) throw new Error(`Unexpected response for ${url.pathname}`);
+    const load = await loadPage(remotePageOf(context.matches), candidate);
+    // Strings a remote's page registered as it loaded (or again, from a new version).
+    await translationsReady();
+    const key = `${url.pathname}|${languageFromUrl(url.search)}|${load.loaded?.version ?? ''}`;
+    // A page whose remote could not be loaded is not kept: the next request tries it again.
+    const remoteAnswered = Boolean(load.loaded || !load.page);
+    const cached = remoteAnswered ? rendered.get(key) : undefined;
+    if (cached) return cached;
+    const params = context.matches.at(-1)?.params ?? {};
+    const redirect = load.loaded?.module.redirectFor?.(params);
+    const pageStylesheets = await readStylesheets(redirect ? [] : (load.loaded?.stylesheets ?? []));
+    const outcome: RenderOutcome = redirect
+      ? { kind: 'redirect', status: 308, location: `${redirect}${url.search}` }
+      : await renderPage(url, context, load, pageStylesheets);
+    // A page that had to link a stylesheet it could not read is rendered again next time.
+    const complete = pageStylesheets.every((stylesheet) => stylesheet.text !== null);
+    if (remoteAnswered && complete && outcome.status !== 503) rendered.set(key, outcome);
+    return outcome;
+  }
+
+  /**
+   * A new version of a remote goes live only if every page it lists renders, in every language,
+   * with no failure: its HTML answers 200. Those renders are cached under the new version, so its
+   * first visitors find them ready.
+   */
+  async function verify(candidate: RemoteVersion): Promise<void> {
+    for (const { path } of candidate.sitePages) {
+      for (const language of SUPPORTED_LANGUAGES) {
+        const url = new URL(path, 'http://shell.invalid');
+        if (language !== DEFAULT_LANGUAGE) url.searchParams.set(LANGUAGE_PARAM, language);
+        const outcome = await render(url, candidate);
+        if (outcome.status !== 200) {
+          throw new Error(
+            `${url.pathname}${url.search} answered ${outcome.status} with ${candidate.version}`,
+          );
+        }
+      }
+    }
+  }
 }
