@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { BOOKING_LIMIT_REACHED, BOOKING_LIMITS, type BookingInsert } from 'supabase-schema';
 import { LOCAL_BOOKING_CEILINGS } from './config';
 import { openDatabase } from './database/openDatabase';
@@ -273,6 +274,28 @@ test('an hour later the address may book again, and the log keeps nothing older 
   await visitor.from('bookings').insert(freshBooking());
   const [row] = await backend.database.query('select count(*)::int as count from private.booking_requests');
   expect(row?.count).toBe(1);
+});
+
+test('with no booking coming, the log still keeps nothing older than the longest window (24 hours)', async () => {
+  // A backend of its own whose timer prunes every 100 ms instead of every 15 minutes.
+  const quiet = await startLocalBackend({ config: { port: 0, pruneBookingRequestsEveryMs: 100 } });
+  const logged = async () =>
+    (await quiet.database.query('select email from private.booking_requests order by requested_at')).map(
+      (row) => row.email,
+    );
+  try {
+    // Written after start, so only the timer can remove them: no booking arrives.
+    await quiet.database.query(
+      `insert into private.booking_requests (requested_at, client_address, email) values
+         (now() - interval '25 hours', '203.0.113.7', 'last-week@example.com'),
+         (now() - interval '23 hours', '203.0.113.8', 'yesterday@example.com')`,
+    );
+    const deadline = Date.now() + 5_000;
+    while ((await logged()).includes('last-week@example.com') && Date.now() < deadline) await delay(50);
+    expect(await logged()).toEqual(['yesterday@example.com']);
+  } finally {
+    await quiet.stop();
+  }
 });
 
 test('an operator unblocks a real client by raising a limit or forgetting its address', async () => {

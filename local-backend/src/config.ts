@@ -35,7 +35,16 @@ export interface LocalBackendConfig {
    * e.g. remove .local-data/pglite).
    */
   keepProductionBookingLimits: boolean;
+  /**
+   * How often the backend deletes the abuse limits' log rows older than the longest limit window
+   * (private.prune_booking_requests(), which pg_cron runs every 15 minutes on hosted Supabase; a
+   * local Postgres has no pg_cron). It also prunes once on start.
+   */
+  pruneBookingRequestsEveryMs: number;
 }
+
+/** The local stand-in for the migration's pg_cron job: the same 15 minutes. */
+export const PRUNE_BOOKING_REQUESTS_EVERY_MS = 15 * 60 * 1000;
 
 /**
  * The local per-address and site-wide ceilings: far above what a full test run sends (hundreds
@@ -74,5 +83,6 @@ export function configFromEnvironment(): LocalBackendConfig {
     keepProductionBookingLimits: ['1', 'true', 'yes'].includes(
       (env.LOCAL_BACKEND_PRODUCTION_LIMITS ?? '').trim().toLowerCase(),
     ),
+    pruneBookingRequestsEveryMs: PRUNE_BOOKING_REQUESTS_EVERY_MS,
   };
 }

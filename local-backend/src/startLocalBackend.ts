@@ -3,6 +3,11 @@ import { configFromEnvironment, LOCAL_BOOKING_CEILINGS, type LocalBackendConfig 
 import { createLocalBackend } from './createLocalBackend';
 import type { Database } from './database/Database';
 import { openDatabase } from './database/openDatabase';
+import {
+  pruneBookingRequests,
+  pruneBookingRequestsEvery,
+  type PruneTimer,
+} from './database/pruneBookingRequests';
 
 export interface RunningBackend {
   url: string;
@@ -30,7 +35,11 @@ async function raiseBookingCeilings(database: Database): Promise<void> {
   }
 }
 
-/** Opens the database, applies migrations and listens; stop() closes both (an open PGlite keeps Node alive). */
+/**
+ * Opens the database, applies migrations, prunes the abuse limits' log now and then every
+ * config.pruneBookingRequestsEveryMs, and listens; stop() ends the timer and closes the server and
+ * the database (an open PGlite keeps Node alive).
+ */
 export async function startLocalBackend({
   config: overrides,
   dataDir,
@@ -38,8 +47,12 @@ export async function startLocalBackend({
 }: StartOptions = {}): Promise<RunningBackend> {
   const config = { ...configFromEnvironment(), ...overrides };
   const database = await openDatabase({ databaseUrl, dataDir });
+  let pruning: PruneTimer;
   try {
     if (!config.keepProductionBookingLimits) await raiseBookingCeilings(database);
+    // A persisted database may hold rows from before a pause longer than the longest window.
+    await pruneBookingRequests(database);
+    pruning = pruneBookingRequestsEvery(database, config.pruneBookingRequestsEveryMs);
   } catch (error) {
     await database.close();
     throw error;
@@ -51,6 +64,7 @@ export async function startLocalBackend({
       server.listen(config.port, '127.0.0.1', resolve);
     });
   } catch (error) {
+    await pruning.stop();
     await database.close();
     throw error;
   }
@@ -60,6 +74,7 @@ export async function startLocalBackend({
     url: `http://localhost:${port}`,
     database,
     stop: async () => {
+      await pruning.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -94,6 +94,36 @@ describe.each(SUPPORTED_LANGUAGES)('content in %s', (language) => {
   });
 });
 
+/** What the privacy policy must say about the abuse limits' log, in its first two sections. */
+const RETENTION: Record<Language, { collected: RegExp[]; used: RegExp[] }> = {
+  en: {
+    collected: [/network \(IP\) address/, /e-mail address/, /24 hours/, /automated abuse/, /no other use/],
+    used: [/network address/, /only to count requests/, /nothing else/, /after 24 hours/],
+  },
+  es: {
+    collected: [
+      /dirección de red \(IP\)/,
+      /correo electrónico/,
+      /24 horas/,
+      /abuso automatizado/,
+      /ningún otro fin/,
+    ],
+    used: [/dirección de red/, /solo se usan para contar/, /nada más/, /pasadas 24 horas/],
+  },
+};
+
+test.each(SUPPORTED_LANGUAGES)(
+  'the privacy policy (%s) says, in what it collects and how it uses it, that the booking form keeps the address and e-mail 24 hours against abuse and for nothing else',
+  (language) => {
+    const [collected, used] = copy[language].privacy.sections;
+    const { collected: collectedSays, used: usedSays } = RETENTION[language];
+    const item = collected?.items?.find((text) => collectedSays[0]?.test(text));
+    for (const pattern of collectedSays) expect(item).toMatch(pattern);
+    const paragraph = used?.paragraphs.find((text) => usedSays[0]?.test(text));
+    for (const pattern of usedSays) expect(paragraph).toMatch(pattern);
+  },
+);
+
 test('the FAQ says SEO takes 3 to 6 months and content and social 1 to 3 months', () => {
   const answers = (language: Language) =>
     copy[language].services.faq.items.map((item) => item.answer).join(' ');
