@@ -4,7 +4,7 @@ import { findApp, LOCAL_BACKEND_URL } from '../apps.mjs';
 
 const shellDir = path.resolve(import.meta.dirname, '..', '..', findApp('shell').dir);
 
-/** Where a QA override loads a candidate build from: a tester's own machine (README, QA override). */
+/** Where a QA override loads a candidate build from: a tester's own machine (docs/qa.md, the QA override). */
 export const OVERRIDE_CANDIDATE_SOURCE = 'http://localhost:*';
 
 /** The deployed registry; a remote team serving its remote alone may not have built the shell. */

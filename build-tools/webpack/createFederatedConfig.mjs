@@ -141,7 +141,7 @@ function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) 
           // remote's manifest itself and registers its container (loadRemotePage.ts).
           optimization: { target: 'web', ...(isHost ? { disableSnapshot: true } : {}) },
           // One federation runtime per page: the host ships it and every remote uses it, so its
-          // version is part of the shell's contract (README, "Federation runtime")...
+          // version is part of the shell's contract (docs/architecture.md, "The federation runtime is the shell's")...
           ...(usesHostRuntime ? { externalRuntime: true } : {}),
         },
         // ...which the host provides, and remotes' own runtimes leave alone when it is there.

@@ -60,7 +60,7 @@ export async function storedBookings(site: ComposedSite) {
  * Every test books as the same visitor (BOOKING_TEXT.email), and the database allows one e-mail 3
  * bookings in 24 hours, locally as in production; a worker's backend outlives its tests. So a test
  * that books forgets her earlier bookings in the limits' log first, as an operator would for a
- * real client (README, "Abuse limits"). The per-address and site-wide limits need nothing: the
+ * real client (docs/operator.md, "When a real client hits a limit"). The per-address and site-wide limits need nothing: the
  * local backend raises them far above what the suite sends from 127.0.0.1.
  */
 export async function forgetVisitorsEmail(site: ComposedSite): Promise<void> {

@@ -260,7 +260,7 @@ for (const language of ['en', 'es'] as const) {
     expect(await storedBookings(site)).toEqual([]);
     expect(pageErrors.join('\n')).toContain('429');
 
-    // An operator forgets the e-mail (README, "Abuse limits"): the same form then goes through.
+    // An operator forgets the e-mail (docs/operator.md, "When a real client hits a limit"): the same form then goes through.
     await forgetVisitorsEmail(site);
     await page.getByRole('button', { name: booking(language, 'submit') }).click();
     await expect(page.getByTestId('booking-success')).toBeVisible();

@@ -18,7 +18,7 @@ for (const host of HOSTS) {
       if (language === 'es') {
         await page.getByTestId('language-toggle').click();
         // As a visitor would, see the page switch before navigating on: a navigation started while
-        // the other language's strings are still arriving is undone by the switch (README, Languages).
+        // the other language's strings are still arriving is undone by the switch (docs/languages.md, "One language per page").
         await expect(page.locator('html')).toHaveAttribute('lang', 'es');
       }
       for (const route of MARKETING_PAGES) {

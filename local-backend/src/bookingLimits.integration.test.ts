@@ -68,7 +68,7 @@ const limitsOf = async (database: RunningBackend['database']) =>
     ).map(({ name, ...limit }) => [name, limit]),
   );
 
-test('the migration seeds the production limits, the ones the README and the shared constants state', async () => {
+test('the migration seeds the production limits, the ones docs/backend.md and the shared constants state', async () => {
   // A new in-memory database of its own: the shared one's limits are changed by these tests.
   const database = await openDatabase();
   try {

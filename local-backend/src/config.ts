@@ -2,7 +2,7 @@ import type { ApiRole } from './database/Database';
 
 /**
  * The local backend's settings, read once from the environment. The keys below are for this
- * local stand-in only: they are published in the README and valid nowhere else.
+ * local stand-in only: they are published in docs/backend.md and valid nowhere else.
  */
 export const LOCAL_API_KEYS: Record<string, ApiRole> = {
   sb_publishable_local_only_anon_key_7f3a9c2e: 'anon',

@@ -10,11 +10,11 @@ export interface EmailJsConfig {
   templateId: string;
   /** The EmailJS API origin: https://api.emailjs.com in production. */
   origin: string;
-  /** Refuse to send from a headless (automated) browser; see README, "EmailJS". */
+  /** Refuse to send from a headless (automated) browser; see docs/backend.md, "Contact e-mail (EmailJS)". */
   blockHeadless: boolean;
   /**
    * The SDK's limitRate: after a message leaves, the same browser may send the next one only this
-   * many milliseconds later (it answers 429 before any request otherwise). See README, "Abuse limits".
+   * many milliseconds later (it answers 429 before any request otherwise). See docs/backend.md, "Abuse limits".
    */
   throttleMs: number;
 }

@@ -173,7 +173,7 @@ export async function serveShell({
         .send(clientRenderedPage);
     }
   };
-  // What crawlers ask for besides pages, cached like the HTML (see the README's Sitemap section).
+  // What crawlers ask for besides pages, cached like the HTML (docs/server-rendering.md, "Sitemap and robots.txt").
   const robots = { text: renderer.robotsTxt };
   app.get('/robots.txt', (request, reply) =>
     sendCacheable(request, reply, { rendered: robots, text: robots.text, type: 'text/plain; charset=utf-8' }),

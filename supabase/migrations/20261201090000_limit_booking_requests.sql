@@ -7,7 +7,7 @@
 -- the SQL editor are not.
 --
 -- The numbers live in private.booking_limits so an operator can change them with one UPDATE (see
--- README, "Abuse limits"). The private schema is not exposed by the API: visitors can neither
+-- docs/backend.md, "Abuse limits"). The private schema is not exposed by the API: visitors can neither
 -- read the log nor change a limit.
 
 create schema if not exists private;
@@ -23,7 +23,7 @@ create table private.booking_limits (
 comment on table private.booking_limits is
   'How many bookings visitors may add in a window; read by private.limit_booking_requests().';
 
--- The production values, the one place they are written (README, "Abuse limits", says why). The
+-- The production values, the one place they are written (docs/backend.md, "Abuse limits", says why). The
 -- local backend raises per_address and site_wide for development and tests, where every visitor
 -- is 127.0.0.1 (local-backend/src/config.ts, keepProductionBookingLimits).
 insert into private.booking_limits (name, max_bookings, per, why) values

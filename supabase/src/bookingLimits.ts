@@ -1,7 +1,7 @@
 /**
  * The production limits as the migration 20261201090000_limit_booking_requests.sql seeds them in
  * private.booking_limits, which is where they are set and read (an operator may change them there;
- * see README, "Abuse limits"). This copy is for the local backend, which restores them when told
+ * see docs/backend.md, "Abuse limits"). This copy is for the local backend, which restores them when told
  * to keep production limits, and for tests; local-backend's tests check it matches the migration.
  */
 export const BOOKING_LIMITS = {

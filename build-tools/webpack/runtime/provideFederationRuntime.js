@@ -21,7 +21,7 @@ import {
  * bundler runtime of the 2.x line uses; the documented provider
  * (`@module-federation/inject-external-runtime-core-plugin`) hands over the whole namespace,
  * which stops tree shaking and cost the shell 22 KB gzip more than the remote saved. Which
- * runtime the shell provides is part of its contract with every remote (README).
+ * runtime the shell provides is part of its contract with every remote (docs/architecture.md).
  */
 export const federationRuntimeCore = {
   CurrentGlobal,
