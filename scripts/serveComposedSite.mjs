@@ -6,6 +6,7 @@ import { serveStaticApp } from 'build-tools/serve';
 import { securityHeaders } from 'build-tools/securityHeaders';
 import { readSiteOrigins } from 'build-tools/siteOrigins';
 import { serveShell } from 'shell/server';
+import { publishAsLive, releaseEnvironment } from 'release-tools';
 
 /**
  * `npm start` / `npm run serve`: the composed site locally. It lives at the repository's root, not
@@ -26,18 +27,30 @@ backend.on('exit', (code) => {
 });
 // The origins come from the shell's registry and the forms' API variables, as the builds use them.
 const headers = securityHeaders(readSiteOrigins());
-/** @type {Array<{ url: string, close: () => Promise<void> }>} */
-const servers = [];
+// Each remote's current build is published as a version of its own (the same build is the same
+// version) and made live, so releases and rollbacks work from here on (docs/remote-team.md).
+const releases = releaseEnvironment();
+const distOf = (/** @type {{ dir: string }} */ app) => path.join(repositoryRoot, app.dir, 'dist');
 for (const app of APPS) {
-  const root = path.join(repositoryRoot, app.dir, 'dist');
-  if (!existsSync(path.join(root, 'index.html'))) {
+  if (!existsSync(path.join(distOf(app), 'index.html'))) {
     console.error(`${app.dir} is not built: run "npm run build" first.`);
     process.exit(1);
   }
+  if (app.name !== 'shell') await publishAsLive(releases, app.name, distOf(app));
+}
+/** @type {Array<{ url: string, close: () => Promise<void> }>} */
+const servers = [];
+for (const app of APPS) {
+  const root = distOf(app);
   const server =
     app.name === 'shell'
-      ? await serveShell({ root, port: app.port, headers })
-      : await serveStaticApp({ root, port: app.port, headers });
+      ? await serveShell({ root, port: app.port, headers, registryFile: releases.registry.registryFile })
+      : await serveStaticApp({
+          root,
+          port: app.port,
+          headers,
+          versionsRoot: releases.store(app.name).versionsDir,
+        });
   servers.push(server);
   console.log(`${app.dir.padEnd(17)} ${server.url}`);
 }

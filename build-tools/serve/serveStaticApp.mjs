@@ -8,6 +8,9 @@ import { ICON_CONTENT_TYPE } from '../webpack/SiteIconsPlugin.mjs';
 
 const CONTENT_HASH = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 
+/** Where a release host serves each published version of its app: `/releases/<version>/…`. */
+export const RELEASES_PATH = '/releases';
+
 /**
  * Hashed files never change under their name; the entry points must be revalidated each load.
  * @param {string} fileName
@@ -26,6 +29,8 @@ function cacheControlFor(fileName) {
  * @property {(pathname: string) => boolean} [allowedPath] files that may be served (default: all)
  * @property {boolean} [serveIndexForRoutes] answer paths without a file extension with index.html
  *   (a client-rendered app, such as a remote's harness); otherwise they reach `onRoute`
+ * @property {string} [versionsRoot] the app's published versions, one folder each, served under
+ *   RELEASES_PATH: a version is never overwritten, so every one of its files is immutable
  */
 
 /**
@@ -40,6 +45,7 @@ export async function createStaticApp({
   headers = {},
   allowedPath = () => true,
   serveIndexForRoutes = true,
+  versionsRoot,
 }) {
   const app = Fastify({ logger: false, return503OnClosing: true });
   app.addHook('onRequest', async (_request, reply) => {
@@ -62,6 +68,19 @@ export async function createStaticApp({
       if (file.endsWith('.ico')) reply.header('Content-Type', ICON_CONTENT_TYPE);
     },
   });
+  if (versionsRoot) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(versionsRoot),
+      prefix: `${RELEASES_PATH}/`,
+      decorateReply: false,
+      preCompressed: true,
+      index: false,
+      cacheControl: false,
+      // Mid-publish copies (.incoming-…) are not versions yet.
+      allowedPath: (pathname) => !pathname.includes('/.'),
+      setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    });
+  }
   app.options('/*', async (_request, reply) => {
     reply.code(204).header('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS').send();
   });
@@ -84,8 +103,11 @@ export async function createStaticApp({
  */
 export async function listen(app, { port, host = '127.0.0.1' }) {
   await app.listen({ port, host });
+  // Port 0 asks the system for a free one: the URL names the one it gave.
+  const address = app.server.address();
+  const listening = typeof address === 'object' && address ? address.port : port;
   return {
-    url: `http://localhost:${port}`,
+    url: `http://localhost:${listening}`,
     close: async () => {
       // Browsers keep connections alive; a stopped server must stop answering at once.
       app.server.closeAllConnections();

@@ -12,17 +12,16 @@ export interface CandidateChange {
 }
 
 /**
- * Builds a candidate version of one remote, as its team would before deploying it: a copy of the
- * package with some files changed, built for production with the package's own webpack config.
- * The working tree is never touched. Returns the folder holding the new build. `environment` adds
- * build variables (e.g. MODULE_FEDERATION_PACKAGE, an older federation release).
+ * A candidate version of one remote's sources, as its team would change them: a copy of the
+ * package with some files changed (its own folder name, so several candidates can coexist). The
+ * working tree is never touched. Returns the copy's folder, whose `dist` a build writes.
  */
-export function buildCandidate(
+export function prepareCandidate(
   packageDir: string,
   changes: readonly CandidateChange[],
-  environment: Record<string, string> = {},
+  name: string = packageDir,
 ): string {
-  const copyDir = path.join(CANDIDATES, packageDir);
+  const copyDir = path.join(CANDIDATES, name, packageDir);
   rmSync(copyDir, { recursive: true, force: true });
   cpSync(path.join(REPOSITORY_ROOT, packageDir), copyDir, {
     recursive: true,
@@ -32,6 +31,20 @@ export function buildCandidate(
     const changed = path.join(copyDir, change.file);
     writeFileSync(changed, change.edit(readFileSync(changed, 'utf8')));
   }
+  return copyDir;
+}
+
+/**
+ * Builds a candidate version of one remote (prepareCandidate) for production with the package's
+ * own webpack config. Returns the folder holding the new build. `environment` adds build
+ * variables (e.g. MODULE_FEDERATION_PACKAGE, an older federation release).
+ */
+export function buildCandidate(
+  packageDir: string,
+  changes: readonly CandidateChange[],
+  environment: Record<string, string> = {},
+): string {
+  const copyDir = prepareCandidate(packageDir, changes);
   execFileSync(path.join(REPOSITORY_ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
     cwd: copyDir,
     env: { ...process.env, ...environment },

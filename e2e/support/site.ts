@@ -1,32 +1,69 @@
 import path from 'node:path';
-import { APPS, findApp } from 'build-tools/apps';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { APPS, findApp, REMOTE_APPS } from 'build-tools/apps';
 import { serveStaticApp } from 'build-tools/serve';
 import { serveShell } from 'shell/server';
 import { startLocalBackend, type RunningBackend } from 'local-backend';
 import { securityHeaders } from 'build-tools/securityHeaders';
 import { readSiteOrigins } from 'build-tools/siteOrigins';
+import { publishAsLive, releaseEnvironment } from 'release-tools';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 type AppName = (typeof APPS)[number]['name'];
+type RemoteAppName = Exclude<AppName, 'shell'>;
 type Server = Awaited<ReturnType<typeof serveStaticApp>>;
 
 /**
  * The built apps served on their real ports, each on its own origin, as `npm start` serves them
- * (the shell by its server-rendering server),
- * with the local backend on its port over an in-memory database; tests stop and restart single
- * apps (or the backend) to prove the others keep working. Every app sends the site's security
+ * (the shell by its server-rendering server, each remote's build published as its first version
+ * on its own release host, in a releases folder of the test's own), with the local backend on
+ * its port over an in-memory database; tests stop and restart single apps (or the backend) to
+ * prove the others keep working, and release other builds. Every app sends the site's security
  * headers, as its production host must.
  */
 export class ComposedSite {
   private servers = new Map<AppName, Server>();
   backend: RunningBackend | null = null;
+  /** The releases of this site: its own folder, hosts and registry (RELEASES_DIR). */
+  readonly releasesDir = mkdtempSync(path.join(tmpdir(), 'e2e-releases-'));
+  readonly releases = releaseEnvironment({ RELEASES_DIR: this.releasesDir });
+  private readonly firstVersions = new Map<RemoteAppName, string>();
 
   static async start(): Promise<ComposedSite> {
     const site = new ComposedSite();
+    for (const app of REMOTE_APPS) {
+      const name = app.name as RemoteAppName;
+      const dist = path.join(REPOSITORY_ROOT, app.dir, 'dist');
+      site.firstVersions.set(name, await publishAsLive(site.releases, name, dist));
+    }
     for (const app of APPS) await site.start(app.name);
     await site.startBackend();
     return site;
+  }
+
+  /**
+   * Publishes another build of a remote and makes it live at once, as `release --no-verify`
+   * does: the shell's servers still check it before they render it.
+   */
+  async release(name: RemoteAppName, dist: string): Promise<string> {
+    const { version } = await this.releases.store(name).publish(dist);
+    await this.makeLive(name, version);
+    return version;
+  }
+
+  /** Points the registry at a published version of a remote (its first one: the build's). */
+  async makeLive(name: RemoteAppName, version = this.firstVersions.get(name)): Promise<void> {
+    if (!version) throw new Error(`${name} has no version published`);
+    const expected = (await this.releases.registry.read())?.remotes[name] ?? null;
+    const to = this.releases.manifestUrl(name, version);
+    await this.releases.registry.change({ remote: name, expected, to, action: 'rollback' });
+  }
+
+  /** The manifest URL the registry names for a remote now. */
+  async liveManifest(name: RemoteAppName): Promise<string | undefined> {
+    return (await this.releases.registry.read())?.remotes[name];
   }
 
   async startBackend(): Promise<RunningBackend> {
@@ -50,8 +87,9 @@ export class ComposedSite {
   }
 
   /**
-   * Serves an app from its own dist, or from another build folder (a candidate deployment), with
-   * the site's security headers or those of another environment.
+   * Serves an app from its own dist (a remote's harness, at its host's root; its versions under
+   * /releases/), or from another build folder, with the site's security headers or those of
+   * another environment.
    */
   async start(
     name: AppName,
@@ -63,8 +101,13 @@ export class ComposedSite {
     // The shell is served by its rendering server, each remote by a static host, as in production.
     const server =
       name === 'shell'
-        ? await serveShell({ root, port, headers })
-        : await serveStaticApp({ root, port, headers });
+        ? await serveShell({ root, port, headers, registryFile: this.releases.registry.registryFile })
+        : await serveStaticApp({
+            root,
+            port,
+            headers,
+            versionsRoot: this.releases.store(name).versionsDir,
+          });
     this.servers.set(name, server);
   }
 

@@ -53,8 +53,7 @@ test(`a remote built with the previous federation release (${PREVIOUS_RELEASE_PA
   site,
   pageErrors,
 }) => {
-  await site.stop('contact');
-  await site.start('contact', candidateDist);
+  await site.release('contact', candidateDist);
   try {
     // The shell's server renders it...
     await expect
@@ -75,8 +74,7 @@ test(`a remote built with the previous federation release (${PREVIOUS_RELEASE_PA
     expect(messages.at(-1)?.params).toEqual(ENQUIRY);
     expect(pageErrors).toEqual([]);
   } finally {
-    await site.stop('contact');
-    await site.start('contact');
+    await site.makeLive('contact');
   }
 });
 

@@ -99,12 +99,12 @@ test('a remote that accepts connections but never answers costs the server a sec
 });
 
 test('a remote whose manifest answers 404 shows the fallback', async ({ page, site }) => {
-  await page.route('**/localhost:3003/mf-manifest.json', (route) =>
+  await page.route('**/localhost:3003/releases/*/mf-manifest.json', (route) =>
     route.fulfill({ status: 404, body: 'Not found' }),
   );
   await page.goto(site.url('shell', '/contact'));
   await expect(page.getByTestId('remote-unavailable')).toBeVisible();
-  await page.unroute('**/localhost:3003/mf-manifest.json');
+  await page.unroute('**/localhost:3003/releases/*/mf-manifest.json');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(pageHeading(page)).toHaveText(copy('remote-contact', 'en', 'title'));
 });
@@ -113,7 +113,7 @@ test('a remote whose script fails shows the fallback, and the other remotes stil
   page,
   site,
 }) => {
-  await page.route('**/localhost:3002/remoteEntry.js', (route) =>
+  await page.route('**/localhost:3002/releases/*/remoteEntry.js', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("broken deploy")' }),
   );
   await page.goto(site.url('shell', '/booking'));

@@ -1,9 +1,12 @@
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect } from '../support/fixtures';
+import { spawn } from 'node:child_process';
+import { test, expect, header, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
-import { buildCandidate, replaceOnce } from '../support/candidateBuild';
+import { prepareCandidate, replaceOnce } from '../support/candidateBuild';
+import { releaseCommand } from '../support/releaseCommand';
 import { fetchServerHtml } from '../support/serverHtml';
+import { contactCopy, fillEnquiry, outbox, sendButton, type Enquiry } from '../support/contactForm';
 import { REPOSITORY_ROOT, type ComposedSite } from '../support/site';
 
 /** What the shell's server tells its operator about one remote (GET /_shell/status). */
@@ -13,22 +16,24 @@ interface RemoteStatus {
   lastFailure: { version: string | null; reason: string; at: string } | null;
 }
 
-async function marketingStatus(site: ComposedSite): Promise<RemoteStatus> {
-  const response = await fetch(site.url('shell', '/_shell/status'));
+type RemoteName = 'marketing' | 'booking' | 'contact';
+
+async function statusOf(shellUrl: string, remote: RemoteName): Promise<RemoteStatus> {
+  const response = await fetch(`${shellUrl}/_shell/status`);
   expect(response.status).toBe(200);
-  const { remotes } = (await response.json()) as { remotes: { marketing: RemoteStatus } };
-  return remotes.marketing;
+  const { remotes } = (await response.json()) as { remotes: Record<RemoteName, RemoteStatus> };
+  return remotes[remote];
 }
 
-/** Until the server has refused the version the registry names now (since `deployedAt`), and says why. */
-async function refusedVersion(site: ComposedSite, deployedAt: number): Promise<RemoteStatus> {
-  let status = await marketingStatus(site);
+/** Until the server has refused the manifest the registry names now, and says why. */
+async function refused(site: ComposedSite, remote: RemoteName): Promise<RemoteStatus> {
+  const manifest = await site.liveManifest(remote);
+  let status = await statusOf(site.url('shell'), remote);
   await expect
     .poll(
       async () => {
-        status = await marketingStatus(site);
-        const failure = status.lastFailure;
-        return Boolean(failure && Date.parse(failure.at) >= deployedAt && failure.version === status.named);
+        status = await statusOf(site.url('shell'), remote);
+        return Boolean(manifest && status.lastFailure?.version?.startsWith(`${manifest} `));
       },
       { timeout: 15_000 },
     )
@@ -36,21 +41,24 @@ async function refusedVersion(site: ComposedSite, deployedAt: number): Promise<R
   return status;
 }
 
-/** Deploys another build of remote-marketing in place of the live one, and restores it after. */
-async function withMarketingDeployed(
-  site: ComposedSite,
-  dist: string,
-  check: (deployedAt: number) => Promise<void>,
-) {
-  await site.stop('marketing');
-  const deployedAt = Date.now();
-  await site.start('marketing', dist);
-  try {
-    await check(deployedAt);
-  } finally {
-    await site.stop('marketing');
-    await site.start('marketing');
-  }
+/** Until the shell server at `shellUrl` renders the manifest the registry names now. */
+async function rendersLive(site: ComposedSite, remote: RemoteName, shellUrl = site.url('shell')) {
+  const manifest = await site.liveManifest(remote);
+  await expect
+    .poll(async () => (await statusOf(shellUrl, remote)).rendering?.startsWith(`${manifest} `), {
+      timeout: 10_000,
+    })
+    .toBe(true);
+}
+
+/** A copy of a remote's current build that differs by one byte of its manifest: a new version. */
+function anotherVersionOf(dir: string, name: string): string {
+  const dist = path.join(REPOSITORY_ROOT, 'e2e', '.candidate', name);
+  rmSync(dist, { recursive: true, force: true });
+  cpSync(path.join(REPOSITORY_ROOT, dir, 'dist'), dist, { recursive: true });
+  const manifestFile = path.join(dist, 'mf-manifest.json');
+  writeFileSync(manifestFile, `${readFileSync(manifestFile, 'utf8')}\n`);
+  return dist;
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -58,52 +66,64 @@ test.describe.configure({ mode: 'serial' });
 test('a broken upload is never rendered: the server keeps the last good version and tells the operator why', async ({
   site,
 }) => {
-  const live = await fetchServerHtml(site.url('shell', '/'));
-  expect(live.heading).toBe(copy('remote-marketing', 'en', 'home.title'));
   // The upload lost the Node container the shell's server loads.
-  const broken = path.join(REPOSITORY_ROOT, 'e2e', '.candidate', 'marketing-broken-upload');
-  rmSync(broken, { recursive: true, force: true });
-  cpSync(path.join(REPOSITORY_ROOT, 'remote-marketing', 'dist'), broken, { recursive: true });
+  const broken = anotherVersionOf('remote-marketing', 'marketing-broken-upload');
   rmSync(path.join(broken, 'server', 'remoteEntry.js'));
-  await withMarketingDeployed(site, broken, async (deployedAt) => {
-    const status = await refusedVersion(site, deployedAt);
+  await site.release('marketing', broken);
+  try {
+    const status = await refused(site, 'marketing');
     expect(status.rendering).not.toBe(status.named);
     expect(status.lastFailure?.reason).toContain('remoteEntry.js');
-    for (const [pathname, language] of [
-      ['/', 'en'],
-      ['/services?lang=es', 'es'],
-    ] as const) {
-      const html = await fetchServerHtml(site.url('shell', pathname));
-      expect(html.status, pathname).toBe(200);
-      expect(html.lang).toBe(language);
+    for (const language of ['en', 'es'] as const) {
+      const html = await fetchServerHtml(site.url('shell', language === 'es' ? '/?lang=es' : '/'));
+      expect(html.status).toBe(200);
+      expect(html.heading).toBe(copy('remote-marketing', language, 'home.title'));
     }
-  });
+  } finally {
+    await site.makeLive('marketing');
+  }
 });
 
-test('a version whose page throws while rendering is refused, and its pages keep the last good version', async ({
+test('a release whose page throws is refused with a clear message; forced past verification, no visitor sees it', async ({
   site,
 }) => {
   test.setTimeout(180_000);
-  const broken = buildCandidate('remote-marketing', [
-    {
-      file: 'src/pages/AboutPage.tsx',
-      edit: (text) =>
-        replaceOnce(
-          text,
-          '  const { t } = useTranslation(NAMESPACE);\n',
-          "  const { t } = useTranslation(NAMESPACE);\n  if (t) throw new Error('a broken candidate: the about page throws');\n",
-        ),
-    },
-  ]);
-  await withMarketingDeployed(site, broken, async (deployedAt) => {
-    const status = await refusedVersion(site, deployedAt);
+  const candidateDir = prepareCandidate(
+    'remote-marketing',
+    [
+      {
+        file: 'src/pages/AboutPage.tsx',
+        edit: (text) =>
+          replaceOnce(
+            text,
+            '  const { t } = useTranslation(NAMESPACE);\n',
+            "  const { t } = useTranslation(NAMESPACE);\n  if (t) throw new Error('a broken candidate: the about page throws');\n",
+          ),
+      },
+    ],
+    'about-throws',
+  );
+  const live = await site.liveManifest('marketing');
+
+  const refusedRelease = await releaseCommand(site, candidateDir, ['release']);
+  expect(refusedRelease.code).not.toBe(0);
+  expect(refusedRelease.output).toMatch(/release failed: \/about(\?lang=es)? answered 503/);
+  expect(refusedRelease.output).toContain('the live version is unchanged');
+  expect(await site.liveManifest('marketing')).toBe(live);
+
+  // An operator forces it live (release --no-verify): the shell's server still refuses it.
+  await site.release('marketing', path.join(candidateDir, 'dist'));
+  try {
+    const status = await refused(site, 'marketing');
     expect(status.lastFailure?.reason).toMatch(/^\/about(\?lang=es)? answered 503/);
     for (const language of ['en', 'es'] as const) {
       const html = await fetchServerHtml(site.url('shell', `/about${language === 'es' ? '?lang=es' : ''}`));
       expect(html.status).toBe(200);
       expect(html.heading).toBe(copy('remote-marketing', language, 'about.title'));
     }
-  });
+  } finally {
+    await site.makeLive('marketing');
+  }
 });
 
 test('a remote host that stops answering leaves the server rendering the version it loaded', async ({
@@ -113,12 +133,103 @@ test('a remote host that stops answering leaves the server rendering the version
   await site.stop('marketing');
   try {
     // Well past the time the server asks the host again.
-    await expect.poll(async () => (await marketingStatus(site)).lastFailure?.reason ?? '').toMatch(/fetch/i);
+    await expect
+      .poll(async () => (await statusOf(site.url('shell'), 'marketing')).lastFailure?.reason ?? '')
+      .toMatch(/fetch/i);
     const html = await fetchServerHtml(site.url('shell', '/services?lang=es'));
     expect(html.status).toBe(200);
     expect(html.heading).toBe(copy('remote-marketing', 'es', 'services.title'));
-    expect((await marketingStatus(site)).rendering).not.toBeNull();
+    expect((await statusOf(site.url('shell'), 'marketing')).rendering).not.toBeNull();
   } finally {
     await site.start('marketing');
+  }
+});
+
+const ENQUIRY: Enquiry = {
+  name: 'Ana Lucía Pérez',
+  email: 'ana@cafeboquete.pa',
+  company: 'Café Boquete',
+  phone: '+507 6555-0199',
+  service: 'SEO',
+  message: 'Queremos aparecer en Google Maps.',
+};
+
+test('a tab opened before a release keeps working on the versions it started with', async ({
+  page,
+  site,
+}) => {
+  await page.goto(site.url('shell', '/'));
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'home.title'));
+  const newVersionRequests: string[] = [];
+  const released = {
+    marketing: await site.release('marketing', anotherVersionOf('remote-marketing', 'marketing-next')),
+    contact: await site.release('contact', anotherVersionOf('remote-contact', 'contact-next')),
+  };
+  page.on('request', (request) => {
+    if (Object.values(released).some((version) => request.url().includes(`/${version}/`))) {
+      newVersionRequests.push(request.url());
+    }
+  });
+  try {
+    await rendersLive(site, 'marketing');
+    // A page rendered now names the new version, which its browser then hydrates with.
+    const html = await fetchServerHtml(site.url('shell', '/services'));
+    const state = JSON.parse(html.document.getElementById('shell-ssr-state')?.textContent ?? '{}') as {
+      remoteManifests?: Record<string, string>;
+    };
+    expect(state.remoteManifests?.marketing).toBe(await site.liveManifest('marketing'));
+
+    // The old tab: another page of the released remote, then a form of another released remote.
+    await header(page)
+      .getByRole('link', { name: copy('shell', 'en', 'nav.services') })
+      .click();
+    await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'services.title'));
+    await header(page)
+      .getByRole('link', { name: copy('shell', 'en', 'nav.contact') })
+      .click();
+    await expect(pageHeading(page)).toHaveText(contactCopy('en', 'title'));
+    const before = (await outbox(site)).length;
+    await fillEnquiry(page, 'en', ENQUIRY);
+    await sendButton(page, 'en').click();
+    await expect(page.getByRole('heading', { name: contactCopy('en', 'thankYou.title') })).toBeFocused();
+    expect(await outbox(site)).toHaveLength(before + 1);
+    expect(newVersionRequests).toEqual([]);
+  } finally {
+    await site.makeLive('marketing');
+    await site.makeLive('contact');
+  }
+});
+
+test('two shell servers on one registry both render a release, and a rollback, within seconds', async ({
+  site,
+}) => {
+  const port = 3100;
+  const second = spawn(process.execPath, [path.join(REPOSITORY_ROOT, 'shell', 'server', 'start.mjs')], {
+    env: { ...process.env, PORT: String(port), SHELL_REGISTRY_FILE: site.releases.registry.registryFile },
+    stdio: 'ignore',
+  });
+  const secondUrl = `http://localhost:${port}`;
+  try {
+    await expect
+      .poll(() =>
+        fetch(`${secondUrl}/_shell/status`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      )
+      .toBe(true);
+    await rendersLive(site, 'booking', secondUrl);
+    for (const change of [
+      () => site.release('booking', anotherVersionOf('remote-booking', 'booking-next')),
+      () => site.makeLive('booking'),
+    ]) {
+      await change();
+      const changedAt = Date.now();
+      await Promise.all([rendersLive(site, 'booking'), rendersLive(site, 'booking', secondUrl)]);
+      // The figure to watch is in the release measurements (docs); this only bounds it loosely.
+      expect(Date.now() - changedAt).toBeLessThan(8000);
+    }
+  } finally {
+    second.kill();
   }
 });

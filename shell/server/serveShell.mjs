@@ -13,6 +13,16 @@ const SHELL_DIST = path.resolve(import.meta.dirname, '..', 'dist');
  * and serves it stale while it revalidates, so a deployed remote reaches visitors within that.
  */
 const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+const CONSOLE_LOG = {
+  info: (/** @type {string} */ message) => console.log(message),
+  error: (/** @type {string} */ message, /** @type {unknown} */ error) => console.error(message, error),
+};
+
+function originsFromEnvironment() {
+  const listed = process.env.SHELL_REMOTE_ORIGINS?.split(',').map((origin) => origin.trim());
+  return listed?.filter(Boolean);
+}
+
 /** The operator's view of the remotes' versions (docs/operator.md). */
 const STATUS_PATH = '/_shell/status';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -73,6 +83,9 @@ function sendCacheable(request, reply, { rendered, text, type }) {
  * @property {string} [registryFile] the environment's remotes.json (default: the build's own)
  * @property {number} [remoteBudgetMs] how long a remote may take before the page is sent without it
  * @property {number} [manifestTtlMs] how long a remote's manifest is trusted before it is revalidated
+ * @property {readonly string[]} [remoteOrigins] the only origins remote code is loaded from (the
+ *   release hosts); default: SHELL_REMOTE_ORIGINS (comma-separated), else any the registry names
+ * @property {{ info: (message: string) => void, error: (message: string, error?: unknown) => void }} [log]
  */
 
 /**
@@ -90,6 +103,8 @@ export async function serveShell({
   registryFile = path.join(root, 'remotes.json'),
   remoteBudgetMs = 1000,
   manifestTtlMs = 1000,
+  remoteOrigins = originsFromEnvironment(),
+  log = CONSOLE_LOG,
 }) {
   const clientRenderedPage = await readFile(path.join(root, 'index.html'), 'utf8');
   /** @type {{ stylesheets: string[], scripts: string[], preloadScripts: string[], localeScripts: Record<string, string[]> }} the build's HOST_ASSETS */
@@ -116,10 +131,8 @@ export async function serveShell({
     },
     remoteBudgetMs,
     manifestTtlMs,
-    log: {
-      info: (/** @type {string} */ message) => console.log(message),
-      error: (/** @type {string} */ message, /** @type {unknown} */ error) => console.error(message, error),
-    },
+    remoteOrigins,
+    log,
   });
   // Not awaited: the server answers at once, and the first visitors share loads under way.
   void renderer.warmUp();
@@ -163,10 +176,7 @@ export async function serveShell({
         type: 'text/html; charset=utf-8',
       });
     } catch (error) {
-      console.error(
-        `[shell] server rendering failed for ${url.pathname}; sent the client-rendered page`,
-        error,
-      );
+      log.error(`[shell] server rendering failed for ${url.pathname}; sent the client-rendered page`, error);
       return reply
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
@@ -195,11 +205,23 @@ export async function serveShell({
       type: 'application/xml; charset=utf-8',
     });
   });
+  // The environment's registry, which the browser reads as the server does: never cached, since
+  // a release or a rollback is a change to this file.
+  app.get('/remotes.json', async (_request, reply) =>
+    reply
+      .type('application/json')
+      .header('Cache-Control', 'no-cache')
+      .send(await readFile(registryFile)),
+  );
   // For the operator, from the server's own host only: which version of each remote the registry
   // names, which one is rendered, and why the last one that was not taken failed.
   app.get(STATUS_PATH, (request, reply) => {
-    if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return renderRoute(request, reply);
-    return reply.header('Cache-Control', 'no-store').send({ remotes: renderer.remotesStatus() });
+    if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return renderRoute.call(app, request, reply);
+    // ?gc (with node --expose-gc): the heap after a full collection, to tell a leak from garbage.
+    if ('gc' in /** @type {Record<string, unknown>} */ (request.query)) globalThis.gc?.();
+    return reply
+      .header('Cache-Control', 'no-store')
+      .send({ remotes: renderer.remotesStatus(), heapUsedBytes: process.memoryUsage().heapUsed });
   });
   // Files are served as they are; every other path is a route of the site, rendered here.
   app.get('/', renderRoute);

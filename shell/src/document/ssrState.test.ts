@@ -1,7 +1,7 @@
 import { readSsrState, serializeSsrState, SSR_STATE_ELEMENT_ID } from './ssrState';
 
 test('the state sent with the HTML cannot close its script element, and reads back the same', () => {
-  const state = { failedPages: ['marketing/HomePage' as const] };
+  const state = { failedPages: ['marketing/HomePage' as const], remoteManifests: {} };
   const hostile = { failedPages: ['</script><script>alert(1)</script>'] } as unknown as typeof state;
   expect(serializeSsrState(hostile)).not.toContain('</script>');
   document.body.innerHTML = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${serializeSsrState(state)}</script>`;

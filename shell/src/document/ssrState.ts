@@ -1,9 +1,14 @@
-import type { RemotePageId } from '../remotes/remoteContracts';
+import type { RemoteName, RemotePageId } from '../remotes/remoteContracts';
 
 /** What the server tells the browser beside its HTML, so hydration renders what it rendered. */
 export interface SsrState {
   /** Pages the server answered with their "temporarily unavailable" panel. */
   failedPages: RemotePageId[];
+  /**
+   * The manifest of each remote version the page was rendered with: the browser hydrates with
+   * that version's files, never a newer one the registry named meanwhile (a release).
+   */
+  remoteManifests: Partial<Record<RemoteName, string>>;
 }
 
 export const SSR_STATE_ELEMENT_ID = 'shell-ssr-state';

@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { fetchRegistry, type RemoteRegistry } from './remoteRegistry';
+import { fetchRegistry, overrideRequested, type RemoteRegistry } from './remoteRegistry';
+import { readSsrState } from '../document/ssrState';
 import { remoteNameOf, type RemoteName, type RemotePageId, type RemotePageModule } from './remoteContracts';
 import { remoteEntryUrlOf, type RemoteManifest } from './remoteManifest';
 
@@ -24,7 +25,7 @@ export function loadRegistry(): Promise<RemoteRegistry> {
  * replaces the first, with its cached failure.
  */
 async function register(name: RemoteName): Promise<void> {
-  const manifestUrl = (await loadRegistry()).remotes[name];
+  const manifestUrl = renderedVersionOf(name) ?? (await loadRegistry()).remotes[name];
   // A plain request, so it picks up the manifest the server's HTML preloaded.
   const response = await fetch(manifestUrl);
   if (!response.ok) throw new Error(`${name}'s manifest ${manifestUrl} answered ${response.status}`);
@@ -41,6 +42,16 @@ async function register(name: RemoteName): Promise<void> {
     { force: everRegistered.has(name) },
   );
   everRegistered.add(name);
+}
+
+/**
+ * The version of the remote the server rendered this document with, for its first registration
+ * only: hydration must meet the same version, while later loads (a retry, other pages) read the
+ * registry. A QA override wins, as it does over the registry.
+ */
+function renderedVersionOf(name: RemoteName): string | undefined {
+  if (everRegistered.has(name) || overrideRequested(name)) return undefined;
+  return readSsrState()?.remoteManifests[name];
 }
 
 function ensureRegistered(name: RemoteName): Promise<void> {

@@ -82,6 +82,11 @@ export interface ServerRemotesOptions {
   /** How long a remote's manifest is trusted before it is asked again (revalidated). */
   manifestTtlMs: number;
   /**
+   * The only origins remote code is loaded from (the environment's release hosts): a registry
+   * naming any other is refused. Not given: any origin the registry names.
+   */
+  remoteOrigins?: readonly string[];
+  /**
    * Renders a new version's pages before it replaces the one being rendered; rejects with the
    * reason it may not. Not called for a remote's first version: there is nothing better to keep.
    */
@@ -285,6 +290,10 @@ export class ServerRemotes {
     try {
       const { remotes } = await this.options.readRegistry();
       const manifestUrl = remotes[name];
+      const allowed = this.options.remoteOrigins;
+      if (allowed && !allowed.includes(new URL(manifestUrl).origin)) {
+        throw new Error(`${manifestUrl} is not on an allowed release host (${allowed.join(', ')})`);
+      }
       const sameUrl = live?.manifestUrl === manifestUrl;
       const response = await fetch(manifestUrl, {
         headers: sameUrl && live.etag ? { 'If-None-Match': live.etag } : {},

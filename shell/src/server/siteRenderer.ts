@@ -39,6 +39,8 @@ export interface SiteRendererOptions {
   remoteBudgetMs: number;
   /** How long a remote's manifest is trusted before it is asked again for a new deploy. */
   manifestTtlMs: number;
+  /** The only origins remote code may be loaded from (the release hosts); any, if not given. */
+  remoteOrigins?: readonly string[];
   log: { info: (message: string) => void; error: (message: string, error?: unknown) => void };
 }
 
@@ -66,6 +68,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
   const remotes = new ServerRemotes({
     readRegistry: options.readRegistry,
     manifestTtlMs: options.manifestTtlMs,
+    remoteOrigins: options.remoteOrigins,
     verify,
     log: options.log,
   });
@@ -113,7 +116,10 @@ export function createSiteRenderer(options: SiteRendererOptions) {
           modules: page && loaded && !failed ? new Map([[page, loaded.module]]) : NO_RENDERED_PAGES.modules,
           failed: new Set(failedPages),
         },
-        state: { failedPages },
+        state: {
+          failedPages,
+          remoteManifests: page && loaded && !failed ? { [remoteNameOf(page)]: loaded.manifestUrl } : {},
+        },
         assets: {
           ...assets,
           stylesheets: {

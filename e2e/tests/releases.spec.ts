@@ -1,6 +1,8 @@
 import { test, expect, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
-import { buildCandidate, replaceOnce } from '../support/candidateBuild';
+import path from 'node:path';
+import { prepareCandidate, replaceOnce } from '../support/candidateBuild';
+import { releaseCommand } from '../support/releaseCommand';
 import { serveStaticApp } from 'build-tools/serve';
 import { fetchServerHtml } from '../support/serverHtml';
 import { fetchSitemap, onLocalShell, SITE_URL } from '../support/sitemap';
@@ -10,6 +12,7 @@ const CANDIDATE_PORT = 4001;
 /** A service the candidate adds, as the marketing team would: id, icon, illustration, copy, share image. */
 const NEW_SERVICE_ID = 'local-seo';
 const NEW_SERVICE_TITLE = { en: 'Candidate build: local SEO', es: 'Candidato: SEO local' };
+let candidateDir: string;
 let candidateDist: string;
 
 interface MarketingStrings {
@@ -33,9 +36,9 @@ function candidateStrings(language: 'en' | 'es') {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(() => {
-  test.setTimeout(180_000);
-  // One build carries both changes: a changed home title and a new service page.
-  candidateDist = buildCandidate('remote-marketing', [
+  // One candidate carries both changes: a changed home title and a new service page. The first
+  // test's release command builds it, as a team's would.
+  candidateDir = prepareCandidate('remote-marketing', [
     { file: 'src/locales/en.json', edit: candidateStrings('en') },
     { file: 'src/locales/es.json', edit: candidateStrings('es') },
     {
@@ -74,6 +77,51 @@ test.beforeAll(() => {
       edit: (text) => replaceOnce(text, '  analytics,\n', `  analytics,\n  '${NEW_SERVICE_ID}': seo,\n`),
     },
   ]);
+  candidateDist = path.join(candidateDir, 'dist');
+});
+
+test("a team's release shows its change on the composed site within seconds, and a rollback brings the old version back", async ({
+  page,
+  site,
+}) => {
+  test.setTimeout(240_000);
+  await page.goto(site.url('shell', '/'));
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'home.title'));
+  const before = await site.liveManifest('marketing');
+
+  // npm run release --workspace remote-marketing: build, publish, verify, make live.
+  const released = await releaseCommand(site, candidateDir, ['release']);
+  expect(released.output).toContain('verified');
+  expect(released.code, released.output).toBe(0);
+  const live = await site.liveManifest('marketing');
+  expect(live).not.toBe(before);
+  // The shell's running server renders the new version, as a crawler sees it: no rebuild, no
+  // restart of the shell.
+  await expect
+    .poll(async () => (await fetchServerHtml(site.url('shell', '/'))).heading, { timeout: 10_000 })
+    .toBe(CANDIDATE_TITLE);
+  await page.reload();
+  await expect(pageHeading(page)).toHaveText(CANDIDATE_TITLE);
+  // The Spanish text of the remote did not change, and the other remotes are as they were.
+  await page.getByTestId('language-toggle').click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'home.title'));
+
+  // npm run releases: both versions, the new one live.
+  const listed = await releaseCommand(site, candidateDir, ['releases']);
+  expect(listed.code, listed.output).toBe(0);
+  const liveLines = listed.output.split('\n').filter((line) => line.startsWith('*'));
+  expect(liveLines).toHaveLength(1);
+  expect(live).toContain(liveLines[0]?.slice(2, liveLines[0].indexOf(' ', 2)));
+
+  // npm run rollback: the previous version is live again, with no build.
+  const rolledBack = await releaseCommand(site, candidateDir, ['rollback']);
+  expect(rolledBack.code, rolledBack.output).toBe(0);
+  expect(await site.liveManifest('marketing')).toBe(before);
+  await expect
+    .poll(async () => (await fetchServerHtml(site.url('shell', '/'))).heading, { timeout: 10_000 })
+    .toBe(copy('remote-marketing', 'en', 'home.title'));
+  await page.reload();
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'home.title'));
 });
 
 test('QA can try a candidate remote inside the running shell before it is deployed', async ({
@@ -100,39 +148,7 @@ test('QA can try a candidate remote inside the running shell before it is deploy
   }
 });
 
-test('deploying one rebuilt remote changes the composed site without rebuilding the shell', async ({
-  page,
-  site,
-}) => {
-  await page.goto(site.url('shell', '/'));
-  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'home.title'));
-
-  // Deploy: only remote-marketing's server is replaced by the new build; the shell is untouched.
-  await site.stop('marketing');
-  await site.start('marketing', candidateDist);
-  try {
-    // The shell's running server renders the new version (it revalidates the remote's manifest),
-    // as a crawler sees it: no rebuild, no restart of the shell.
-    await expect
-      .poll(async () => (await fetchServerHtml(site.url('shell', '/'))).heading, { timeout: 10_000 })
-      .toBe(CANDIDATE_TITLE);
-    await page.reload();
-    await expect(pageHeading(page)).toHaveText(CANDIDATE_TITLE);
-    // The Spanish text of the remote did not change, and the other remotes are as they were.
-    await page.getByTestId('language-toggle').click();
-    await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'home.title'));
-  } finally {
-    await site.stop('marketing');
-    await site.start('marketing');
-  }
-  await expect
-    .poll(async () => (await fetchServerHtml(site.url('shell', '/'))).heading, { timeout: 10_000 })
-    .toBe(copy('remote-marketing', 'en', 'home.title'));
-  await page.reload();
-  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'home.title'));
-});
-
-test("a service page a remote adds is listed in the running shell's sitemap after that remote's deploy", async ({
+test("a service page a remote adds is listed in the running shell's sitemap after that remote's release", async ({
   site,
 }) => {
   const listed = async () =>
@@ -141,9 +157,8 @@ test("a service page a remote adds is listed in the running shell's sitemap afte
   const newPage = { en, es: `${en}?lang=es` };
   expect(await listed()).not.toContain(newPage.en);
 
-  // Deploy: only remote-marketing's server is replaced; the shell neither rebuilds nor restarts.
-  await site.stop('marketing');
-  await site.start('marketing', candidateDist);
+  // Released: only the registry changes; the shell neither rebuilds nor restarts.
+  await site.release('marketing', candidateDist);
   try {
     await expect.poll(listed, { timeout: 10_000 }).toEqual(expect.arrayContaining([newPage.en, newPage.es]));
     // What the sitemap lists is served: the new service page, in both languages.
@@ -153,10 +168,9 @@ test("a service page a remote adds is listed in the running shell's sitemap afte
       expect(html.heading, newPage[language]).toBe(NEW_SERVICE_TITLE[language]);
     }
   } finally {
-    await site.stop('marketing');
-    await site.start('marketing');
+    await site.makeLive('marketing');
   }
-  // Back on the deployed version, the page it never had is no longer listed.
+  // Back on the first version, the page it never had is no longer listed.
   await expect.poll(listed, { timeout: 10_000 }).not.toContain(newPage.en);
 });
 

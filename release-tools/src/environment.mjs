@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { findApp, REMOTE_APPS } from 'build-tools/apps';
+import { RELEASES_PATH } from 'build-tools/serve';
+import { Registry } from './registry.mjs';
+import { VersionStore } from './versionStore.mjs';
+
+const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * @typedef {object} RetentionPolicy
+ * @property {number} keep the newest versions always kept
+ * @property {number} liveWithinMs any version live this recently is kept too
+ */
+
+/**
+ * @typedef {object} ReleaseEnvironment
+ * @property {string} root
+ * @property {Registry} registry
+ * @property {boolean} allowOverrides whether the registry allows QA overrides (local: yes)
+ * @property {RetentionPolicy} retention
+ * @property {(appName: string) => VersionStore} store
+ * @property {(appName: string) => string} hostUrl the app's release host (origin, no slash)
+ * @property {(appName: string, version: string) => string} manifestUrl
+ * @property {(appName: string, manifestUrl: string | null | undefined) => string | null} versionOf
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The environment's releases, from its variables; locally none are needed: versions are kept in
+ * `.releases/hosts/<app>/<version>/`, each app's own host serves them at
+ * `http://localhost:<port>/releases/<version>/`, and the registry is `.releases/registry/`.
+ *
+ * - RELEASES_DIR: the folder of the store and the registry
+ * - RELEASE_HOST_<NAME> (RELEASE_HOST_MARKETING, …): an app's release host, e.g. a CDN origin
+ * - RELEASES_KEEP (5) and RELEASES_KEEP_LIVE_DAYS (7): the retention window
+ *
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {ReleaseEnvironment}
+ */
+export function releaseEnvironment(env = process.env) {
+  const root = path.resolve(env.RELEASES_DIR ?? path.join(REPOSITORY_ROOT, '.releases'));
+  const hostUrl = (/** @type {string} */ appName) =>
+    (env[`RELEASE_HOST_${appName.toUpperCase()}`] ?? `http://localhost:${findApp(appName).port}`).replace(
+      /\/$/,
+      '',
+    );
+  const versionsPrefix = (/** @type {string} */ appName) => `${hostUrl(appName)}${RELEASES_PATH}/`;
+  return {
+    root,
+    registry: new Registry({
+      registryFile: path.join(root, 'registry', 'remotes.json'),
+      historyFile: path.join(root, 'registry', 'history.jsonl'),
+    }),
+    allowOverrides: localRegistryAllowsOverrides(),
+    retention: {
+      keep: Number(env.RELEASES_KEEP ?? 5),
+      liveWithinMs: Number(env.RELEASES_KEEP_LIVE_DAYS ?? 7) * DAY_MS,
+    },
+    store: (appName) => new VersionStore(path.join(root, 'hosts', findApp(appName).dir)),
+    hostUrl,
+    manifestUrl: (appName, version) => `${versionsPrefix(appName)}${version}/mf-manifest.json`,
+    versionOf: (appName, manifestUrl) => {
+      const prefix = versionsPrefix(appName);
+      if (!manifestUrl?.startsWith(prefix)) return null;
+      return manifestUrl.slice(prefix.length).split('/')[0] ?? null;
+    },
+  };
+}
+
+/** The local registry takes the shell's own flag (its public/remotes.json): QA overrides on. */
+function localRegistryAllowsOverrides() {
+  const file = path.join(REPOSITORY_ROOT, 'shell', 'public', 'remotes.json');
+  return Boolean(JSON.parse(readFileSync(file, 'utf8')).allowOverrides);
+}
+
+export { REMOTE_APPS, RELEASES_PATH };

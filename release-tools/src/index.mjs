@@ -1,0 +1,3 @@
+export { releaseEnvironment, RELEASES_PATH } from './environment.mjs';
+export { publishAsLive, release, rollback, listReleases, prune } from './releases.mjs';
+export { Registry, RegistryConflictError } from './registry.mjs';

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import lockfile from 'proper-lockfile';
+import writeFileAtomic from 'write-file-atomic';
+
+/**
+ * @typedef {object} RegistryDocument the environment's remotes.json, as the shell reads it
+ * @property {Record<string, string>} remotes each remote's live manifest URL
+ * @property {boolean} [allowOverrides] QA overrides (never in production)
+ * @property {number} revision one more with every change
+ */
+
+/**
+ * @typedef {object} RegistryChange one line of the history
+ * @property {number} revision the registry's revision this change made
+ * @property {string} at ISO time
+ * @property {string} remote
+ * @property {'publish' | 'release' | 'rollback'} action
+ * @property {string | null} from the manifest URL live before
+ * @property {string} to the manifest URL live after
+ */
+
+/** Another change to the same remote landed first: the caller decided on what it no longer is. */
+export class RegistryConflictError extends Error {}
+
+/**
+ * The registry of one environment: which version of each remote is live. Every change is one
+ * atomic write (a reader never sees half a file), made under a lock, recorded in a history, and
+ * refused when the remote's entry is no longer what the caller saw: two teams releasing at once
+ * both land, and a team never undoes a change it did not see.
+ */
+export class Registry {
+  /** @param {{ registryFile: string, historyFile: string }} files */
+  constructor({ registryFile, historyFile }) {
+    this.registryFile = registryFile;
+    this.historyFile = historyFile;
+  }
+
+  /** @returns {Promise<RegistryDocument | null>} null before the first change */
+  async read() {
+    try {
+      return JSON.parse(await readFile(this.registryFile, 'utf8'));
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Points one remote at a manifest URL.
+   * @param {{ remote: string, expected: string | null, to: string, action: RegistryChange['action'], allowOverrides?: boolean }} change
+   *   `expected` is the remote's URL as the caller last read it (null: it had none)
+   * @returns {Promise<RegistryChange | null>} null when the remote already pointed there
+   */
+  async change({ remote, expected, to, action, allowOverrides = false }) {
+    return this.#locked(async () => {
+      const current = (await this.read()) ?? { remotes: {}, allowOverrides, revision: 0 };
+      const from = current.remotes[remote] ?? null;
+      if (from !== expected) {
+        throw new RegistryConflictError(
+          `${remote} changed meanwhile: it is now ${from ?? 'unset'}, not ${expected ?? 'unset'}. Read it again and retry.`,
+        );
+      }
+      if (from === to) return null;
+      const revision = current.revision + 1;
+      const next = { ...current, remotes: { ...current.remotes, [remote]: to }, revision };
+      await writeFileAtomic(this.registryFile, `${JSON.stringify(next, null, 2)}\n`);
+      /** @type {RegistryChange} */
+      const entry = { revision, at: new Date().toISOString(), remote, action, from, to };
+      await appendFile(this.historyFile, `${JSON.stringify(entry)}\n`);
+      return entry;
+    });
+  }
+
+  /**
+   * Every change, oldest first (of one remote, if named).
+   * @param {string} [remote]
+   * @returns {Promise<RegistryChange[]>}
+   */
+  async history(remote) {
+    let text = '';
+    try {
+      text = await readFile(this.historyFile, 'utf8');
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
+    }
+    /** @type {RegistryChange[]} */
+    const changes = text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    return remote ? changes.filter((change) => change.remote === remote) : changes;
+  }
+
+  /**
+   * @template T
+   * @param {() => Promise<T>} work
+   * @returns {Promise<T>}
+   */
+  async #locked(work) {
+    const folder = path.dirname(this.registryFile);
+    await mkdir(folder, { recursive: true });
+    const release = await lockfile.lock(folder, {
+      lockfilePath: `${this.registryFile}.lock`,
+      // A release waits its turn behind another team's change (a few milliseconds).
+      retries: { retries: 100, minTimeout: 10, maxTimeout: 100 },
+      stale: 10_000,
+    });
+    try {
+      return await work();
+    } finally {
+      await release();
+    }
+  }
+}

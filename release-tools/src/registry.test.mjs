@@ -1,0 +1,75 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp } from 'node:fs/promises';
+import { Registry, RegistryConflictError } from './registry.mjs';
+
+async function freshRegistry() {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'registry-test-'));
+  return new Registry({
+    registryFile: path.join(folder, 'remotes.json'),
+    historyFile: path.join(folder, 'history.jsonl'),
+  });
+}
+
+const V1 = 'http://localhost:3001/releases/v1/mf-manifest.json';
+const V2 = 'http://localhost:3001/releases/v2/mf-manifest.json';
+
+test('a change points one remote at a version, records it, and leaves the others alone', async () => {
+  const registry = await freshRegistry();
+  await registry.change({ remote: 'booking', expected: null, to: 'b1', action: 'publish' });
+  await registry.change({ remote: 'marketing', expected: null, to: V1, action: 'publish' });
+  await registry.change({ remote: 'marketing', expected: V1, to: V2, action: 'release' });
+
+  const current = await registry.read();
+  assert.deepEqual(current?.remotes, { booking: 'b1', marketing: V2 });
+  assert.equal(current?.revision, 3);
+  const history = await registry.history('marketing');
+  assert.deepEqual(
+    history.map(({ action, from, to }) => ({ action, from, to })),
+    [
+      { action: 'publish', from: null, to: V1 },
+      { action: 'release', from: V1, to: V2 },
+    ],
+  );
+});
+
+test('a change made on a stale reading of the remote is refused, and loses nothing', async () => {
+  const registry = await freshRegistry();
+  await registry.change({ remote: 'marketing', expected: null, to: V1, action: 'publish' });
+  await registry.change({ remote: 'marketing', expected: V1, to: V2, action: 'release' });
+
+  await assert.rejects(
+    registry.change({ remote: 'marketing', expected: V1, to: 'v3', action: 'release' }),
+    RegistryConflictError,
+  );
+  assert.equal((await registry.read())?.remotes.marketing, V2);
+  assert.equal((await registry.history()).length, 2);
+});
+
+test('two teams releasing at the same moment both land', async () => {
+  const registry = await freshRegistry();
+  const remotes = ['marketing', 'booking', 'contact'];
+  await Promise.all(
+    remotes.map((remote) =>
+      registry.change({ remote, expected: null, to: `${remote}-v1`, action: 'publish' }),
+    ),
+  );
+  await Promise.all(
+    remotes.map((remote) =>
+      registry.change({ remote, expected: `${remote}-v1`, to: `${remote}-v2`, action: 'release' }),
+    ),
+  );
+  const current = await registry.read();
+  assert.deepEqual(current?.remotes, {
+    marketing: 'marketing-v2',
+    booking: 'booking-v2',
+    contact: 'contact-v2',
+  });
+  assert.equal(current?.revision, 6);
+  assert.deepEqual(
+    (await registry.history()).map(({ revision }) => revision),
+    [1, 2, 3, 4, 5, 6],
+  );
+});

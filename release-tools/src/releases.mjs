@@ -1,0 +1,122 @@
+import { verifyRelease } from './verifyRelease.mjs';
+
+/**
+ * @typedef {import('./environment.mjs').ReleaseEnvironment} ReleaseEnvironment
+ * @typedef {(line: string) => void} Log
+ */
+
+/**
+ * Publishes a build and points the registry at it, with no verification: what `npm start` does
+ * with each app's current build (its first version, locally).
+ * @param {ReleaseEnvironment} env @param {string} appName @param {string} buildDir
+ */
+export async function publishAsLive(env, appName, buildDir) {
+  const { version } = await env.store(appName).publish(buildDir);
+  const expected = (await env.registry.read())?.remotes[appName] ?? null;
+  await env.registry.change({
+    remote: appName,
+    expected,
+    to: env.manifestUrl(appName, version),
+    action: 'publish',
+    allowOverrides: env.allowOverrides,
+  });
+  return version;
+}
+
+/**
+ * A team's release: the build is published as a new version, verified through the real shell
+ * server (unless `verify` is false), then made live, and versions beyond the retention window
+ * are deleted. When anything fails, it throws and the live version stays as it was.
+ * @param {ReleaseEnvironment} env
+ * @param {{ appName: string, buildDir: string, verify: boolean, log: Log }} release
+ */
+export async function release(env, { appName, buildDir, verify, log }) {
+  const registry = await env.registry.read();
+  const live = registry?.remotes[appName] ?? null;
+  const { version, isNew } = await env.store(appName).publish(buildDir);
+  const candidate = env.manifestUrl(appName, version);
+  log(`${isNew ? 'published' : 'already published as'} ${version} (${candidate})`);
+  if (candidate === live) {
+    log(`${version} is already live: nothing to do`);
+    return version;
+  }
+  if (verify) {
+    if (!registry) throw new Error('the environment has no registry yet: run npm start once');
+    await verifyRelease({ registry, remote: appName, candidate, log });
+    log('verified: every page answers 200 in every language');
+  } else {
+    log('not verified (--no-verify): the shell servers still refuse it if it fails to load or render');
+  }
+  await env.registry.change({
+    remote: appName,
+    expected: live,
+    to: candidate,
+    action: 'release',
+    allowOverrides: env.allowOverrides,
+  });
+  log(`${version} is live`);
+  const pruned = await prune(env, appName);
+  if (pruned.length > 0) log(`deleted versions beyond the retention window: ${pruned.join(', ')}`);
+  return version;
+}
+
+/**
+ * Makes the version that was live before the current one live again; no build, no verification
+ * (it passed before, and every shell server checks it again before it switches).
+ * @param {ReleaseEnvironment} env @param {{ appName: string, log: Log }} rollback
+ */
+export async function rollback(env, { appName, log }) {
+  const live = (await env.registry.read())?.remotes[appName] ?? null;
+  const madeLive = (await env.registry.history(appName)).findLast((change) => change.to === live);
+  const previous = madeLive?.from;
+  if (!live || !previous) throw new Error(`${appName} has no earlier version to roll back to`);
+  const version = env.versionOf(appName, previous);
+  const published = await env.store(appName).list();
+  if (version && !published.some((entry) => entry.version === version)) {
+    throw new Error(`${version} is no longer on the release host (pruned)`);
+  }
+  await env.registry.change({ remote: appName, expected: live, to: previous, action: 'rollback' });
+  log(`${version ?? previous} is live again (it replaced ${env.versionOf(appName, live) ?? live})`);
+  return version;
+}
+
+/**
+ * The versions on the release host, which one is live, and since when.
+ * @param {ReleaseEnvironment} env @param {string} appName
+ */
+export async function listReleases(env, appName) {
+  const live = (await env.registry.read())?.remotes[appName] ?? null;
+  const history = await env.registry.history(appName);
+  return (await env.store(appName).list()).map(({ version, publishedAt }) => {
+    const url = env.manifestUrl(appName, version);
+    const madeLive = history.findLast((change) => change.to === url);
+    return {
+      version,
+      publishedAt,
+      live: url === live,
+      liveSince: url === live && madeLive ? new Date(madeLive.at) : null,
+    };
+  });
+}
+
+/**
+ * Deletes versions beyond the retention window, never the live one.
+ * @param {ReleaseEnvironment} env @param {string} appName
+ */
+export async function prune(env, appName, now = new Date()) {
+  const live = (await env.registry.read())?.remotes[appName] ?? null;
+  /** @type {Map<string, Date>} */
+  const liveSince = new Map();
+  for (const change of await env.registry.history(appName)) {
+    const left = env.versionOf(appName, change.from);
+    if (left) liveSince.set(left, new Date(change.at));
+  }
+  const liveVersion = env.versionOf(appName, live);
+  if (liveVersion) liveSince.set(liveVersion, now);
+  return env.store(appName).prune({
+    ...env.retention,
+    liveSince,
+    protect: new Set(liveVersion ? [liveVersion] : []),
+    now,
+  });
+}

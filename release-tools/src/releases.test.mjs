@@ -1,0 +1,91 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { releaseEnvironment } from './environment.mjs';
+import { listReleases, prune, publishAsLive, release, rollback } from './releases.mjs';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function setUp({ keep = '5' } = {}) {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'releases-test-'));
+  const env = releaseEnvironment({ RELEASES_DIR: path.join(root, 'releases'), RELEASES_KEEP: keep });
+  /** A build of remote-marketing whose one file says `text`. */
+  const build = async (/** @type {string} */ text) => {
+    const dir = path.join(root, 'builds', text);
+    await mkdir(path.join(dir, 'server'), { recursive: true });
+    await writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify({ text }));
+    await writeFile(path.join(dir, 'server', 'remoteEntry.js'), `// ${text}`);
+    return dir;
+  };
+  const log = () => {};
+  const live = async () => (await env.registry.read())?.remotes.marketing;
+  return { env, build, log, live };
+}
+
+test('the same build is the same version; a changed build is a new one, and the old one stays', async () => {
+  const { env, build } = await setUp();
+  const first = await env.store('marketing').publish(await build('one'));
+  const again = await env.store('marketing').publish(await build('one'));
+  const second = await env.store('marketing').publish(await build('two'));
+
+  assert.equal(first.isNew, true);
+  assert.deepEqual(again, { version: first.version, isNew: false });
+  assert.notEqual(second.version, first.version);
+  assert.deepEqual(
+    (await env.store('marketing').list()).map(({ version }) => version),
+    [first.version, second.version].sort(),
+  );
+});
+
+test('a release makes its version live, and a rollback brings the previous one back', async () => {
+  const { env, build, log, live } = await setUp();
+  const first = await publishAsLive(env, 'marketing', await build('one'));
+  const second = await release(env, {
+    appName: 'marketing',
+    buildDir: await build('two'),
+    verify: false,
+    log,
+  });
+  assert.equal(await live(), env.manifestUrl('marketing', second));
+
+  await rollback(env, { appName: 'marketing', log });
+  assert.equal(await live(), env.manifestUrl('marketing', first));
+  const listed = await listReleases(env, 'marketing');
+  assert.deepEqual(
+    listed.map(({ version, live }) => ({ version, live })),
+    [
+      { version: first, live: true },
+      { version: second, live: false },
+    ].sort((a, b) => a.version.localeCompare(b.version)),
+  );
+  assert.ok(listed.find((entry) => entry.live)?.liveSince instanceof Date);
+});
+
+test('a remote with only its first version has nothing to roll back to', async () => {
+  const { env, build, log, live } = await setUp();
+  const first = await publishAsLive(env, 'marketing', await build('one'));
+  await assert.rejects(rollback(env, { appName: 'marketing', log }), /no earlier version/);
+  assert.equal(await live(), env.manifestUrl('marketing', first));
+});
+
+test('versions beyond the retention window are deleted; the live one and the recently live stay', async () => {
+  const { env, build, log } = await setUp({ keep: '2' });
+  const versions = [await publishAsLive(env, 'marketing', await build('v1'))];
+  for (const text of ['v2', 'v3', 'v4']) {
+    versions.push(
+      await release(env, { appName: 'marketing', buildDir: await build(text), verify: false, log }),
+    );
+  }
+  // Every version was live moments ago: all are inside the seven days.
+  assert.equal((await readdir(env.store('marketing').versionsDir)).length, 4);
+
+  // Eight days on, only the newest two remain (the live one among them).
+  const pruned = await prune(env, 'marketing', new Date(Date.now() + 8 * DAY_MS));
+  assert.deepEqual(pruned, versions.slice(0, 2));
+  assert.deepEqual(
+    (await env.store('marketing').list()).map(({ version }) => version),
+    versions.slice(2),
+  );
+});

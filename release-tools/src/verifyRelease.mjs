@@ -1,0 +1,81 @@
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import writeFileAtomic from 'write-file-atomic';
+import { serveShell } from 'shell/server';
+
+/** How often the verifying server asks the registry, and how long a verification may take. */
+const CHECK_EVERY_MS = 200;
+const VERIFY_TIMEOUT_MS = 120_000;
+
+/**
+ * @typedef {object} RemoteStatus what the shell's server tells of one remote (/_shell/status)
+ * @property {string | null} named
+ * @property {string | null} rendering
+ * @property {{ version: string | null, reason: string, at: string } | null} lastFailure
+ */
+
+/**
+ * Verifies a candidate version of one remote with the real shell server, as the running servers
+ * will before they switch to it: a shell server of its own, started on the live registry, is
+ * pointed at the candidate and loads it, then renders every page the remote lists in every
+ * language; the candidate passes only if that server takes it. Nothing a visitor reaches is
+ * involved, and the live registry is not changed.
+ *
+ * @param {{ registry: { remotes: Record<string, string>, allowOverrides?: boolean }, remote: string, candidate: string, log: (line: string) => void }} check
+ */
+export async function verifyRelease({ registry, remote, candidate, log }) {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'release-verify-'));
+  const registryFile = path.join(folder, 'remotes.json');
+  const writeRegistry = (/** @type {Record<string, string>} */ remotes) =>
+    writeFileAtomic(registryFile, JSON.stringify({ ...registry, remotes }));
+  await writeRegistry(registry.remotes);
+  const server = await serveShell({
+    port: 0,
+    registryFile,
+    manifestTtlMs: CHECK_EVERY_MS,
+    log: { info: () => {}, error: () => {} },
+  });
+  const deadline = Date.now() + VERIFY_TIMEOUT_MS;
+  const statusOf = async () => {
+    const response = await fetch(`${server.url}/_shell/status`);
+    const { remotes } = /** @type {{ remotes: Record<string, RemoteStatus> }} */ (await response.json());
+    const status = remotes[remote];
+    if (!status) throw new Error(`the shell does not know a remote named ${remote}`);
+    return status;
+  };
+  /** @param {(status: RemoteStatus) => boolean} done @param {string} what */
+  const waitFor = async (done, what) => {
+    for (;;) {
+      const status = await statusOf();
+      if (done(status)) return status;
+      if (Date.now() > deadline) throw new Error(`verification timed out ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, CHECK_EVERY_MS / 2));
+    }
+  };
+  const isVersion = (/** @type {string | null | undefined} */ label, /** @type {string} */ url) =>
+    Boolean(label?.startsWith(`${url} `));
+  try {
+    const live = registry.remotes[remote];
+    if (live) {
+      log(`verifying with the shell's server: loading the live version first`);
+      await waitFor((status) => isVersion(status.rendering, live), `loading the live version ${live}`);
+    }
+    const switchedAt = Date.now();
+    await writeRegistry({ ...registry.remotes, [remote]: candidate });
+    log(`verifying with the shell's server: every page ${remote} lists, in every language`);
+    const status = await waitFor(
+      (status) =>
+        isVersion(status.rendering, candidate) ||
+        (isVersion(status.lastFailure?.version, candidate) &&
+          Date.parse(status.lastFailure?.at ?? '') >= switchedAt - 1000),
+      `verifying ${candidate}`,
+    );
+    if (!isVersion(status.rendering, candidate)) {
+      throw new Error(status.lastFailure?.reason ?? 'the shell did not take it');
+    }
+  } finally {
+    await server.close();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
