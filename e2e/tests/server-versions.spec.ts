@@ -19,7 +19,7 @@ interface RemoteStatus {
 type RemoteName = 'marketing' | 'booking' | 'contact';
 
 async function statusOf(shellUrl: string, remote: RemoteName): Promise<RemoteStatus> {
-  const response = await fetch(`${shellUrl}/_shell/status`);
+  const response = await fetch(new URL('/_shell/status', shellUrl));
   expect(response.status).toBe(200);
   const { remotes } = (await response.json()) as { remotes: Record<RemoteName, RemoteStatus> };
   return remotes[remote];

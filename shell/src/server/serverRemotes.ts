@@ -318,7 +318,11 @@ export class ServerRemotes {
       this.failures.delete(name);
       this.options.log.info(`[shell] ${name}: rendering ${label}`);
     } catch (error) {
-      this.failures.set(name, { label, reason: reasonOf(error), at: Date.now() });
+      const previous = this.failures.get(name);
+      const failure = { label, reason: reasonOf(error), at: Date.now() };
+      this.failures.set(name, failure);
+      // Logged when it starts, not every second while a host stays down.
+      if (previous?.label === failure.label && previous.reason === failure.reason) return;
       const kept = live ? `kept ${labelOf(live.manifestUrl, live.version)}` : 'no version to render';
       this.options.log.error(
         `[shell] ${name}: ${label ?? 'its registry entry'} was not taken (${kept})`,
