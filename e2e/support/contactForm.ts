@@ -14,6 +14,16 @@ export interface Enquiry {
   message: string;
 }
 
+/** A complete enquiry a client might send, for tests that only need one that goes through. */
+export const SAMPLE_ENQUIRY: Enquiry = {
+  name: 'Ana Lucía Pérez',
+  email: 'ana@cafeboquete.pa',
+  company: 'Café Boquete',
+  phone: '+507 6555-0199',
+  service: 'SEO',
+  message: 'Queremos aparecer en Google Maps.',
+};
+
 /** The service options in the order the form lists them, after "none". */
 export const SERVICE_OPTIONS = ['SEO', 'PPC', 'Social', 'Content', 'Web', 'Analytics'] as const;
 

@@ -5,7 +5,7 @@ import { buildCandidate } from '../support/candidateBuild';
 import { REPOSITORY_ROOT } from '../support/site';
 import { fetchServerHtml } from '../support/serverHtml';
 import { fetchSitemap } from '../support/sitemap';
-import { contactCopy, fillEnquiry, outbox, sendButton, type Enquiry } from '../support/contactForm';
+import { contactCopy, fillEnquiry, outbox, sendButton, SAMPLE_ENQUIRY } from '../support/contactForm';
 
 /**
  * The shell provides the one federation runtime of the page and remotes use it, so the runtime's
@@ -22,15 +22,6 @@ const previousRelease = (
     ),
   ) as { version: string }
 ).version;
-
-const ENQUIRY: Enquiry = {
-  name: 'Ana Lucía Pérez',
-  email: 'ana@cafeboquete.pa',
-  company: 'Café Boquete',
-  phone: '+507 6555-0199',
-  service: 'SEO',
-  message: 'Queremos aparecer en Google Maps.',
-};
 
 let candidateDist: string;
 
@@ -66,12 +57,12 @@ test(`a remote built with the previous federation release (${PREVIOUS_RELEASE_PA
     const before = (await outbox(site)).length;
     await page.goto(site.url('shell', '/contact?lang=es'));
     await expect(pageHeading(page)).toHaveText(contactCopy('es', 'title'));
-    await fillEnquiry(page, 'es', ENQUIRY);
+    await fillEnquiry(page, 'es', SAMPLE_ENQUIRY);
     await sendButton(page, 'es').click();
     await expect(page.getByRole('heading', { name: contactCopy('es', 'thankYou.title') })).toBeFocused();
     const messages = await outbox(site);
     expect(messages).toHaveLength(before + 1);
-    expect(messages.at(-1)?.params).toEqual(ENQUIRY);
+    expect(messages.at(-1)?.params).toEqual(SAMPLE_ENQUIRY);
     expect(pageErrors).toEqual([]);
   } finally {
     await site.makeLive('contact');

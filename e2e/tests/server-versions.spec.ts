@@ -6,24 +6,9 @@ import { copy } from '../support/copy';
 import { prepareCandidate, replaceOnce } from '../support/candidateBuild';
 import { releaseCommand } from '../support/releaseCommand';
 import { fetchServerHtml } from '../support/serverHtml';
-import { contactCopy, fillEnquiry, outbox, sendButton, type Enquiry } from '../support/contactForm';
+import { contactCopy, fillEnquiry, outbox, sendButton, SAMPLE_ENQUIRY } from '../support/contactForm';
 import { REPOSITORY_ROOT, type ComposedSite } from '../support/site';
-
-/** What the shell's server tells its operator about one remote (GET /_shell/status). */
-interface RemoteStatus {
-  named: string | null;
-  rendering: string | null;
-  lastFailure: { version: string | null; reason: string; at: string } | null;
-}
-
-type RemoteName = 'marketing' | 'booking' | 'contact';
-
-async function statusOf(shellUrl: string, remote: RemoteName): Promise<RemoteStatus> {
-  const response = await fetch(new URL('/_shell/status', shellUrl));
-  expect(response.status).toBe(200);
-  const { remotes } = (await response.json()) as { remotes: Record<RemoteName, RemoteStatus> };
-  return remotes[remote];
-}
+import { remoteStatus as statusOf, type RemoteName, type RemoteStatus } from '../support/shellStatus';
 
 /** Until the server has refused the manifest the registry names now, and says why. */
 async function refused(site: ComposedSite, remote: RemoteName): Promise<RemoteStatus> {
@@ -145,15 +130,6 @@ test('a remote host that stops answering leaves the server rendering the version
   }
 });
 
-const ENQUIRY: Enquiry = {
-  name: 'Ana Lucía Pérez',
-  email: 'ana@cafeboquete.pa',
-  company: 'Café Boquete',
-  phone: '+507 6555-0199',
-  service: 'SEO',
-  message: 'Queremos aparecer en Google Maps.',
-};
-
 test('a tab opened before a release keeps working on the versions it started with', async ({
   page,
   site,
@@ -189,7 +165,7 @@ test('a tab opened before a release keeps working on the versions it started wit
       .click();
     await expect(pageHeading(page)).toHaveText(contactCopy('en', 'title'));
     const before = (await outbox(site)).length;
-    await fillEnquiry(page, 'en', ENQUIRY);
+    await fillEnquiry(page, 'en', SAMPLE_ENQUIRY);
     await sendButton(page, 'en').click();
     await expect(page.getByRole('heading', { name: contactCopy('en', 'thankYou.title') })).toBeFocused();
     expect(await outbox(site)).toHaveLength(before + 1);

@@ -2,6 +2,7 @@ import { test, expect } from '../support/fixtures';
 import { SITE_PAGES } from '../support/sitePages';
 import { fetchSitemap, onLocalShell, SITE_URL } from '../support/sitemap';
 import { fetchServerHtml } from '../support/serverHtml';
+import { remoteStatus } from '../support/shellStatus';
 
 /** Every public page: the site's routes but the 404 page, which the shell owns. */
 const PUBLIC_PATHS = SITE_PAGES.filter(({ owner }) => owner !== 'shell').map(({ path }) => path);
@@ -88,11 +89,7 @@ test('a remote that goes down keeps its pages in the sitemap (its last list), an
   try {
     // Once the server has noticed (it asks each remote's host every second)...
     await expect
-      .poll(async () => {
-        const response = await fetch(site.url('shell', '/_shell/status'));
-        const { remotes } = (await response.json()) as { remotes: { booking: { lastFailure: unknown } } };
-        return remotes.booking.lastFailure;
-      })
+      .poll(async () => (await remoteStatus(site.url('shell'), 'booking')).lastFailure)
       .not.toBeNull();
     // ...the sitemap still lists the booking page, rather than telling crawlers it is gone.
     const sitemap = await fetchSitemap(site.url('shell', '/sitemap.xml'));
