@@ -107,6 +107,7 @@ export default tseslint.config(
       'e2e/test-results/**',
       'e2e/playwright-report/**',
       'e2e/.candidate/**',
+      '.releases/**',
     ],
   },
   js.configs.recommended,
