@@ -26,7 +26,10 @@ const PAGES = ['/services', '/about?lang=es', '/services/seo', '/?lang=es', '/pr
 const PANEL = 'data-testid="remote-unavailable"';
 
 const folder = await mkdtemp(path.join(os.tmpdir(), 'bench-releases-'));
-const env = releaseEnvironment({ RELEASES_DIR: path.join(folder, 'releases') });
+const env = releaseEnvironment({
+  RELEASES_DIR: path.join(folder, 'releases'),
+  RELEASES_ALLOW_OVERRIDES: 'true',
+});
 const log = () => {};
 
 /** Copies of marketing's build: good ones differing by a byte, and a broken upload. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { APPS, findApp, REMOTE_APPS } from 'build-tools/apps';
 import { serveStaticApp } from 'build-tools/serve';
@@ -28,7 +28,10 @@ export class ComposedSite {
   backend: RunningBackend | null = null;
   /** The releases of this site: its own folder, hosts and registry (RELEASES_DIR). */
   readonly releasesDir = mkdtempSync(path.join(tmpdir(), 'e2e-releases-'));
-  readonly releases = releaseEnvironment({ RELEASES_DIR: this.releasesDir });
+  readonly releases = releaseEnvironment({
+    RELEASES_DIR: this.releasesDir,
+    RELEASES_ALLOW_OVERRIDES: 'true',
+  });
   private readonly firstVersions = new Map<RemoteAppName, string>();
 
   static async start(): Promise<ComposedSite> {
@@ -125,5 +128,6 @@ export class ComposedSite {
   async stopAll(): Promise<void> {
     await Promise.all([...this.servers.keys()].map((name) => this.stop(name)));
     await this.stopBackend();
+    rmSync(this.releasesDir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { findApp, REMOTE_APPS } from 'build-tools/apps';
+import { findApp } from 'build-tools/apps';
 import { RELEASES_PATH } from 'build-tools/serve';
 import { Registry } from './registry.mjs';
 import { VersionStore } from './versionStore.mjs';
@@ -15,7 +15,6 @@ const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /**
  * @typedef {object} ReleaseEnvironment
- * @property {string} root
  * @property {Registry} registry
  * @property {boolean} allowOverrides whether the registry allows QA overrides (local: yes)
  * @property {RetentionPolicy} retention
@@ -35,6 +34,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * - RELEASES_DIR: the folder of the store and the registry
  * - RELEASE_HOST_<NAME> (RELEASE_HOST_MARKETING, …): an app's release host, e.g. a CDN origin
  * - RELEASES_KEEP (5) and RELEASES_KEEP_LIVE_DAYS (7): the retention window
+ * - RELEASES_ALLOW_OVERRIDES: whether a registry the commands create allows QA overrides (default:
+ *   only the local one, without RELEASES_DIR; production's must not)
  *
  * @param {NodeJS.ProcessEnv} [env]
  * @returns {ReleaseEnvironment}
@@ -47,17 +48,20 @@ export function releaseEnvironment(env = process.env) {
       '',
     );
   const versionsPrefix = (/** @type {string} */ appName) => `${hostUrl(appName)}${RELEASES_PATH}/`;
+  const keep = Number(env.RELEASES_KEEP ?? 5);
+  const keepLiveDays = Number(env.RELEASES_KEEP_LIVE_DAYS ?? 7);
+  if (!Number.isInteger(keep) || keep < 1) throw new Error('RELEASES_KEEP must be a whole number from 1');
+  if (!(keepLiveDays >= 0)) throw new Error('RELEASES_KEEP_LIVE_DAYS must be a number of days');
   return {
-    root,
     registry: new Registry({
       registryFile: path.join(root, 'registry', 'remotes.json'),
       historyFile: path.join(root, 'registry', 'history.jsonl'),
     }),
-    allowOverrides: localRegistryAllowsOverrides(),
-    retention: {
-      keep: Number(env.RELEASES_KEEP ?? 5),
-      liveWithinMs: Number(env.RELEASES_KEEP_LIVE_DAYS ?? 7) * DAY_MS,
-    },
+    allowOverrides:
+      env.RELEASES_ALLOW_OVERRIDES === undefined
+        ? env.RELEASES_DIR === undefined && localRegistryAllowsOverrides()
+        : env.RELEASES_ALLOW_OVERRIDES === 'true',
+    retention: { keep, liveWithinMs: keepLiveDays * DAY_MS },
     store: (appName) => new VersionStore(path.join(root, 'hosts', findApp(appName).dir)),
     hostUrl,
     manifestUrl: (appName, version) => `${versionsPrefix(appName)}${version}/mf-manifest.json`,
@@ -75,4 +79,4 @@ function localRegistryAllowsOverrides() {
   return Boolean(JSON.parse(readFileSync(file, 'utf8')).allowOverrides);
 }
 
-export { REMOTE_APPS, RELEASES_PATH };
+export { RELEASES_PATH };

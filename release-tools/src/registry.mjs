@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, open, readFile } from 'node:fs/promises';
 import lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
 
@@ -19,6 +19,28 @@ import writeFileAtomic from 'write-file-atomic';
  * @property {string | null} from the manifest URL live before
  * @property {string} to the manifest URL live after
  */
+
+/**
+ * Whether a file is empty or ends with a line break (a crash can leave half a line behind, which
+ * the next line must not be glued to). @param {string} file
+ */
+async function endsLine(file) {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return true;
+    throw error;
+  }
+  try {
+    const { size } = await handle.stat();
+    if (size === 0) return true;
+    const { buffer } = await handle.read(Buffer.alloc(1), 0, 1, size - 1);
+    return buffer[0] === 0x0a;
+  } finally {
+    await handle.close();
+  }
+}
 
 /** Another change to the same remote landed first: the caller decided on what it no longer is. */
 export class RegistryConflictError extends Error {}
@@ -64,10 +86,14 @@ export class Registry {
       if (from === to) return null;
       const revision = current.revision + 1;
       const next = { ...current, remotes: { ...current.remotes, [remote]: to }, revision };
-      await writeFileAtomic(this.registryFile, `${JSON.stringify(next, null, 2)}\n`);
       /** @type {RegistryChange} */
       const entry = { revision, at: new Date().toISOString(), remote, action, from, to };
-      await appendFile(this.historyFile, `${JSON.stringify(entry)}\n`);
+      // History first: a crash between the two leaves a line for a change that did not happen
+      // (harmless: rollback looks for the line that made the live version live), never a live
+      // version without its line.
+      const separator = (await endsLine(this.historyFile)) ? '' : '\n';
+      await appendFile(this.historyFile, `${separator}${JSON.stringify(entry)}\n`);
+      await writeFileAtomic(this.registryFile, `${JSON.stringify(next, null, 2)}\n`);
       return entry;
     });
   }
@@ -85,10 +111,13 @@ export class Registry {
       if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
     }
     /** @type {RegistryChange[]} */
-    const changes = text
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line));
+    const changes = text.split('\n').flatMap((line) => {
+      try {
+        return line ? [JSON.parse(line)] : [];
+      } catch {
+        return []; // a line cut short by a crash
+      }
+    });
     return remote ? changes.filter((change) => change.remote === remote) : changes;
   }
 

@@ -2,7 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
-import { mkdtemp } from 'node:fs/promises';
+import { appendFile, mkdtemp } from 'node:fs/promises';
 import { Registry, RegistryConflictError } from './registry.mjs';
 
 async function freshRegistry() {
@@ -46,6 +46,17 @@ test('a change made on a stale reading of the remote is refused, and loses nothi
   );
   assert.equal((await registry.read())?.remotes.marketing, V2);
   assert.equal((await registry.history()).length, 2);
+});
+
+test('a history line cut short by a crash is skipped, and the history goes on', async () => {
+  const registry = await freshRegistry();
+  await registry.change({ remote: 'marketing', expected: null, to: V1, action: 'publish' });
+  await appendFile(registry.historyFile, '{"revision":2,"at":"2026-');
+  await registry.change({ remote: 'marketing', expected: V1, to: V2, action: 'release' });
+  assert.deepEqual(
+    (await registry.history('marketing')).map(({ to }) => to),
+    [V1, V2],
+  );
 });
 
 test('two teams releasing at the same moment both land', async () => {

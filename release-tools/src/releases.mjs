@@ -6,13 +6,15 @@ import { verifyRelease } from './verifyRelease.mjs';
  */
 
 /**
- * Publishes a build and points the registry at it, with no verification: what `npm start` does
- * with each app's current build (its first version, locally).
+ * Publishes a build and, when it is a new build (or the remote has none live), points the
+ * registry at it, with no verification: what `npm start` does with each app's current build. The
+ * same build served again leaves the registry alone, so a rollback survives a restart.
  * @param {ReleaseEnvironment} env @param {string} appName @param {string} buildDir
  */
 export async function publishAsLive(env, appName, buildDir) {
-  const { version } = await env.store(appName).publish(buildDir);
+  const { version, isNew } = await env.store(appName).publish(buildDir);
   const expected = (await env.registry.read())?.remotes[appName] ?? null;
+  if (!isNew && expected) return version;
   await env.registry.change({
     remote: appName,
     expected,
@@ -55,8 +57,13 @@ export async function release(env, { appName, buildDir, verify, log }) {
     allowOverrides: env.allowOverrides,
   });
   log(`${version} is live`);
-  const pruned = await prune(env, appName);
-  if (pruned.length > 0) log(`deleted versions beyond the retention window: ${pruned.join(', ')}`);
+  try {
+    const pruned = await prune(env, appName);
+    if (pruned.length > 0) log(`deleted versions beyond the retention window: ${pruned.join(', ')}`);
+  } catch (error) {
+    // The release stands; the next one prunes again.
+    log(`could not delete old versions: ${error instanceof Error ? error.message : String(error)}`);
+  }
   return version;
 }
 

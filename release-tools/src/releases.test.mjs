@@ -63,6 +63,18 @@ test('a release makes its version live, and a rollback brings the previous one b
   assert.ok(listed.find((entry) => entry.live)?.liveSince instanceof Date);
 });
 
+test('serving the same build again (npm start) leaves a rollback in place; a new build goes live', async () => {
+  const { env, build, log, live } = await setUp();
+  const first = await publishAsLive(env, 'marketing', await build('one'));
+  await release(env, { appName: 'marketing', buildDir: await build('two'), verify: false, log });
+  await rollback(env, { appName: 'marketing', log });
+
+  await publishAsLive(env, 'marketing', await build('two'));
+  assert.equal(await live(), env.manifestUrl('marketing', first));
+  const third = await publishAsLive(env, 'marketing', await build('three'));
+  assert.equal(await live(), env.manifestUrl('marketing', third));
+});
+
 test('a remote with only its first version has nothing to roll back to', async () => {
   const { env, build, log, live } = await setUp();
   const first = await publishAsLive(env, 'marketing', await build('one'));

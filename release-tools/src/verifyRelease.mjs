@@ -53,8 +53,10 @@ export async function verifyRelease({ registry, remote, candidate, log }) {
       await new Promise((resolve) => setTimeout(resolve, CHECK_EVERY_MS / 2));
     }
   };
+  // A version is named by its manifest URL and ETag ("<url> <etag>"), or by its URL alone when it
+  // failed before its manifest was read (a missing file, a host that does not answer).
   const isVersion = (/** @type {string | null | undefined} */ label, /** @type {string} */ url) =>
-    Boolean(label?.startsWith(`${url} `));
+    label === url || Boolean(label?.startsWith(`${url} `));
   try {
     const live = registry.remotes[remote];
     if (live) {
@@ -68,7 +70,7 @@ export async function verifyRelease({ registry, remote, candidate, log }) {
       (status) =>
         isVersion(status.rendering, candidate) ||
         (isVersion(status.lastFailure?.version, candidate) &&
-          Date.parse(status.lastFailure?.at ?? '') >= switchedAt - 1000),
+          Date.parse(status.lastFailure?.at ?? '') >= switchedAt),
       `verifying ${candidate}`,
     );
     if (!isVersion(status.rendering, candidate)) {

@@ -143,7 +143,16 @@ function toNamespaceList(ns: string | readonly string[] | undefined): readonly s
   return ns === undefined ? [] : typeof ns === 'string' ? [ns] : ns;
 }
 
-/** A namespace's strings in one language as the site's instance holds them now (server side). */
-export function namespaceStrings(language: Language, namespace: string): Record<string, unknown> | undefined {
-  return i18n.getResourceBundle(language, namespace) as Record<string, unknown> | undefined;
+/**
+ * A namespace's strings in one language, read afresh with the loader registered last for it (on
+ * the server, the version of a remote that just loaded); rejects when they cannot be read.
+ */
+export async function loadNamespaceStrings(
+  namespace: string,
+  language: Language,
+): Promise<Record<string, unknown>> {
+  const load = loaders.get(namespace);
+  if (!load) throw new Error(`No strings are registered for "${namespace}"`);
+  const loaded = await load(language);
+  return ('default' in loaded ? loaded.default : loaded) as Record<string, unknown>;
 }

@@ -9,7 +9,7 @@ export {
   i18n,
   registerTranslations,
   createRequestI18n,
-  namespaceStrings,
+  loadNamespaceStrings,
   isLanguage,
   languageFromUrl,
   LANGUAGE_PARAM,

@@ -1,5 +1,11 @@
 /** @jest-environment node */
-import { createRequestI18n, i18n, namespaceStrings, translationsReady } from './i18n';
+import {
+  createRequestI18n,
+  i18n,
+  loadNamespaceStrings,
+  registerTranslations,
+  translationsReady,
+} from './i18n';
 
 // On the server, i18n holds one copy of each namespace; a render of another version of a remote
 // (a release being verified, or the live one while a release loads) pins that version's strings.
@@ -16,7 +22,22 @@ test("a render pins a version's strings without changing what other renders read
 
   expect(pinned.t('title', { ns: 'release-check' })).toBe('The live version');
   expect(shared.t('title', { ns: 'release-check' })).toBe('Registered by the newest version');
-  expect(namespaceStrings('en', 'release-check')).toEqual({ title: 'Registered by the newest version' });
+  expect(i18n.getResourceBundle('en', 'release-check')).toEqual({
+    title: 'Registered by the newest version',
+  });
+});
+
+test("a version's strings are read with the loader it registered, and a failed read is an error", async () => {
+  registerTranslations('release-strings', (language) =>
+    language === 'en'
+      ? Promise.resolve({ default: { title: 'From this version' } })
+      : Promise.reject(new Error('gone')),
+  );
+  await expect(loadNamespaceStrings('release-strings', 'en')).resolves.toEqual({
+    title: 'From this version',
+  });
+  await expect(loadNamespaceStrings('release-strings', 'es')).rejects.toThrow('gone');
+  await expect(loadNamespaceStrings('never-registered', 'en')).rejects.toThrow('No strings');
 });
 
 test("pinning a namespace leaves the site's own list of namespaces alone", () => {

@@ -18,14 +18,32 @@ const CONSOLE_LOG = {
   error: (/** @type {string} */ message, /** @type {unknown} */ error) => console.error(message, error),
 };
 
+/** SHELL_REMOTE_ORIGINS, each as an origin (`https://cdn.example`); unset or empty: none named. */
 function originsFromEnvironment() {
-  const listed = process.env.SHELL_REMOTE_ORIGINS?.split(',').map((origin) => origin.trim());
-  return listed?.filter(Boolean);
+  const listed = (process.env.SHELL_REMOTE_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => new URL(origin).origin);
+  return listed.length > 0 ? listed : undefined;
 }
 
 /** The operator's view of the remotes' versions (docs/operator.md). */
 const STATUS_PATH = '/_shell/status';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** Headers a reverse proxy adds: a request carrying one came from a visitor through it. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/**
+ * A request made on the server's own host (an operator's curl), not a visitor's through a proxy on
+ * that host. @param {import('fastify').FastifyRequest} request
+ */
+function fromThisHost(request) {
+  return (
+    LOOPBACK.has(request.socket.remoteAddress ?? '') &&
+    FORWARDING_HEADERS.every((header) => request.headers[header] === undefined)
+  );
+}
 /** When a remote could not be rendered: crawlers come back later instead of indexing the panel. */
 const RETRY_AFTER_SECONDS = '30';
 
@@ -205,18 +223,18 @@ export async function serveShell({
       type: 'application/xml; charset=utf-8',
     });
   });
-  // The environment's registry, which the browser reads as the server does: never cached, since
-  // a release or a rollback is a change to this file.
-  app.get('/remotes.json', async (_request, reply) =>
-    reply
-      .type('application/json')
-      .header('Cache-Control', 'no-cache')
-      .send(await readFile(registryFile)),
-  );
+  // The environment's registry as browsers read it: each remote at the version this server renders
+  // (a version the registry names but the server has not taken yet, or refused, is not loaded by
+  // browsers either). Never cached, since a release or a rollback changes it.
+  app.get('/remotes.json', async (_request, reply) => {
+    const registry = JSON.parse(await readFile(registryFile, 'utf8'));
+    registry.remotes = { ...registry.remotes, ...renderer.liveManifests() };
+    return reply.header('Cache-Control', 'no-cache').send(registry);
+  });
   // For the operator, from the server's own host only: which version of each remote the registry
   // names, which one is rendered, and why the last one that was not taken failed.
   app.get(STATUS_PATH, (request, reply) => {
-    if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return renderRoute.call(app, request, reply);
+    if (!fromThisHost(request)) return renderRoute.call(app, request, reply);
     // ?gc (with node --expose-gc): the heap after a full collection, to tell a leak from garbage.
     if ('gc' in /** @type {Record<string, unknown>} */ (request.query)) globalThis.gc?.();
     return reply

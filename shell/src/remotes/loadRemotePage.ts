@@ -8,6 +8,8 @@ let registry: Promise<RemoteRegistry> | null = null;
 /** Each remote's registration under way or done; a failed load drops it, so the next one retries. */
 const registrations = new Map<RemoteName, Promise<void>>();
 const everRegistered = new Set<RemoteName>();
+/** Remotes whose version named by the server's HTML was tried: a retry reads the registry. */
+const triedRenderedVersion = new Set<RemoteName>();
 
 /** Starts fetching the registry; later calls share the same request until one fails. */
 export function loadRegistry(): Promise<RemoteRegistry> {
@@ -50,8 +52,9 @@ async function register(name: RemoteName): Promise<void> {
  * registry. A QA override wins, as it does over the registry.
  */
 function renderedVersionOf(name: RemoteName): string | undefined {
-  if (everRegistered.has(name) || overrideRequested(name)) return undefined;
-  return readSsrState()?.remoteManifests[name];
+  if (triedRenderedVersion.has(name) || overrideRequested(name)) return undefined;
+  triedRenderedVersion.add(name);
+  return readSsrState()?.remoteManifests?.[name];
 }
 
 function ensureRegistered(name: RemoteName): Promise<void> {

@@ -6,13 +6,7 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
-import {
-  namespaceStrings,
-  SUPPORTED_LANGUAGES,
-  translationsReady,
-  type Language,
-  type NamespaceStrings,
-} from 'shared-i18n';
+import { loadNamespaceStrings, SUPPORTED_LANGUAGES, type Language, type NamespaceStrings } from 'shared-i18n';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
 import {
   REMOTE_NAMES,
@@ -31,7 +25,10 @@ import { remoteEntryUrlOf, type RemoteManifest } from '../remotes/remoteManifest
 export interface RemoteVersion {
   name: RemoteName;
   manifestUrl: string;
-  /** Changes with every deploy: the manifest's ETag, else a hash of its text. */
+  /**
+   * Which version this is: its manifest's URL and the manifest's ETag (else a hash of its text),
+   * so two releases differ even when a host sends the same ETag for an unchanged manifest.
+   */
   version: string;
   etag: string | null;
   /** Each exposed page the shell uses, by expose name ("HomePage"). */
@@ -175,9 +172,22 @@ export function sitePagesFrom(loaded: unknown, id: string): readonly SitePage[] 
 
 /** How long a version that failed is left alone before its manifest is tried again. */
 const FAILED_VERSION_RETRY_MS = 30_000;
+/** Longest a new version may take to load and pass; a check that never ends would block the next. */
+const CHECK_BUDGET_MS = 60_000;
 
-function labelOf(manifestUrl: string, version: string): string {
-  return `${manifestUrl} ${version}`;
+function versionOf(manifestUrl: string, tag: string): string {
+  return `${manifestUrl} ${tag}`;
+}
+
+/** The origins a manifest makes the server load code from: its own, and its containers'. */
+function codeOriginsOf(manifest: RemoteManifest, manifestUrl: string): string[] {
+  const { ssrRemoteEntry } = manifest.metaData as { ssrRemoteEntry?: { name: string; path: string } };
+  const entries = [remoteEntryUrlOf(manifest, manifestUrl)];
+  if (ssrRemoteEntry) {
+    const { name, path } = ssrRemoteEntry;
+    entries.push(new URL(path ? `${path}/${name}` : name, manifestUrl).href);
+  }
+  return [manifestUrl, ...entries].map((url) => new URL(url).origin);
 }
 
 function reasonOf(error: unknown): string {
@@ -232,6 +242,11 @@ export class ServerRemotes {
     return { pages: remote.sitePages, version: remote.version };
   }
 
+  /** The manifest of each remote's live version: what browsers are told to load (`/remotes.json`). */
+  liveManifests(): Partial<Record<RemoteName, string>> {
+    return Object.fromEntries([...this.live].map(([name, version]) => [name, version.manifestUrl]));
+  }
+
   /** For each remote: what the registry names, what is rendered, and the last failure. */
   status(): Record<RemoteName, RemoteStatus> {
     return Object.fromEntries(
@@ -242,7 +257,7 @@ export class ServerRemotes {
           name,
           {
             named: this.named.get(name) ?? null,
-            rendering: live ? labelOf(live.manifestUrl, live.version) : null,
+            rendering: live?.version ?? null,
             lastFailure: failure
               ? { version: failure.label, reason: failure.reason, at: new Date(failure.at).toISOString() }
               : null,
@@ -290,30 +305,37 @@ export class ServerRemotes {
     try {
       const { remotes } = await this.options.readRegistry();
       const manifestUrl = remotes[name];
-      const allowed = this.options.remoteOrigins;
-      if (allowed && !allowed.includes(new URL(manifestUrl).origin)) {
-        throw new Error(`${manifestUrl} is not on an allowed release host (${allowed.join(', ')})`);
-      }
+      // Until its manifest is read, a version is known by its URL only.
+      label = manifestUrl;
+      this.assertAllowed([new URL(manifestUrl).origin], manifestUrl);
       const sameUrl = live?.manifestUrl === manifestUrl;
       const response = await fetch(manifestUrl, {
         headers: sameUrl && live.etag ? { 'If-None-Match': live.etag } : {},
         signal: AbortSignal.timeout(RUNTIME_FETCH_TIMEOUT_MS),
       });
       if (response.status === 304 && live && sameUrl) {
-        this.named.set(name, labelOf(live.manifestUrl, live.version));
+        this.named.set(name, live.version);
         return;
       }
       if (!response.ok) throw new Error(`${manifestUrl} answered ${response.status}`);
       const text = await response.text();
       const etag = response.headers.get('etag');
-      const version = etag ?? createHash('sha1').update(text).digest('base64url');
-      label = labelOf(manifestUrl, version);
+      const version = versionOf(manifestUrl, etag ?? createHash('sha1').update(text).digest('base64url'));
+      label = version;
       this.named.set(name, label);
-      if (live && sameUrl && live.version === version) return;
+      if (live?.version === version) return;
       const failure = this.failures.get(name);
       if (failure?.label === label && Date.now() - failure.at < FAILED_VERSION_RETRY_MS) return;
-      const candidate = await this.load(name, manifestUrl, JSON.parse(text) as RemoteManifest, version, etag);
-      if (live) await this.options.verify(candidate);
+      const manifest = JSON.parse(text) as RemoteManifest;
+      this.assertAllowed(codeOriginsOf(manifest, manifestUrl), manifestUrl);
+      const candidate = await withinBudget(
+        this.load(name, manifestUrl, manifest, version, etag).then(async (loaded) => {
+          if (live) await this.options.verify(loaded);
+          return loaded;
+        }),
+        CHECK_BUDGET_MS,
+        `checking ${version}`,
+      );
       this.live.set(name, candidate);
       this.failures.delete(name);
       this.options.log.info(`[shell] ${name}: rendering ${label}`);
@@ -323,12 +345,19 @@ export class ServerRemotes {
       this.failures.set(name, failure);
       // Logged when it starts, not every second while a host stays down.
       if (previous?.label === failure.label && previous.reason === failure.reason) return;
-      const kept = live ? `kept ${labelOf(live.manifestUrl, live.version)}` : 'no version to render';
+      const kept = live ? `kept ${live.version}` : 'no version to render';
       this.options.log.error(
         `[shell] ${name}: ${label ?? 'its registry entry'} was not taken (${kept})`,
         error,
       );
     }
+  }
+
+  /** Refuses code from any origin but the environment's release hosts, when they are named. */
+  private assertAllowed(origins: readonly string[], manifestUrl: string): void {
+    const allowed = this.options.remoteOrigins;
+    const refused = allowed && origins.find((origin) => !allowed.includes(origin));
+    if (refused) throw new Error(`${manifestUrl} loads code from ${refused}, not an allowed release host`);
   }
 
   /** Loads every module the shell uses from one version, and that version's strings. */
@@ -354,14 +383,12 @@ export class ServerRemotes {
     );
     const sitePagesId = sitePagesIdOf(name);
     const sitePages = sitePagesFrom(await loadRemote<unknown>(sitePagesId), sitePagesId);
-    // The version's strings, registered as its modules loaded.
-    await translationsReady();
+    // The version's own strings, from the loader its modules registered as they loaded: a version
+    // whose strings cannot be read fails here rather than borrow another version's.
     const strings = Object.fromEntries(
-      SUPPORTED_LANGUAGES.map((language) => {
-        const bundle = namespaceStrings(language, name);
-        if (!bundle) throw new Error(`${name} registered no ${language} strings`);
-        return [language, bundle];
-      }),
+      await Promise.all(
+        SUPPORTED_LANGUAGES.map(async (language) => [language, await loadNamespaceStrings(name, language)]),
+      ),
     ) as Record<Language, Record<string, unknown>>;
     return {
       name,

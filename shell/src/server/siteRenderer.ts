@@ -83,6 +83,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     log: options.log,
   });
   const handler = createStaticHandler(routes);
+  let shellStringsReady: Promise<void> | undefined;
   const rendered = new LRUCache<string, RenderOutcome>({ max: 2000 });
 
   async function loadPage(page: RemotePageId | null, candidate?: RemoteVersion): Promise<PageLoadResult> {
@@ -167,6 +168,8 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     },
     /** For each remote: the version the registry names, the one rendered, the last failure. */
     remotesStatus: () => remotes.status(),
+    /** Each remote's live manifest, which browsers load rather than a version not yet checked. */
+    liveManifests: () => remotes.liveManifests(),
     /** Stops watching the registry for new versions. */
     close: () => remotes.close(),
     /** robots.txt: the same for every request. */
@@ -185,8 +188,9 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     const context = await handler.query(new Request(url.href));
     if (context instanceof Response) throw new Error(`Unexpected response for ${url.pathname}`);
     const load = await loadPage(remotePageOf(context.matches), candidate);
-    // Strings a remote's page registered as it loaded (or again, from a new version).
-    await translationsReady();
+    // The shell's own strings, once; a remote's page brings its version's strings pinned, so a
+    // request never waits on another version's strings loading meanwhile.
+    await (shellStringsReady ??= translationsReady());
     const key = `${url.pathname}|${languageFromUrl(url.search)}|${load.loaded?.version ?? ''}`;
     // A page whose remote could not be loaded is not kept: the next request tries it again.
     const remoteAnswered = Boolean(load.loaded || !load.page);
