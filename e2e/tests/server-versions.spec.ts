@@ -59,6 +59,12 @@ test('a broken upload is never rendered: the server keeps the last good version 
     const status = await refused(site, 'marketing');
     expect(status.rendering).not.toBe(status.named);
     expect(status.lastFailure?.reason).toContain('remoteEntry.js');
+    // Browsers are told to load the version the server renders, not the one it refused.
+    const registry = (await (await fetch(site.url('shell', '/remotes.json'))).json()) as {
+      remotes: Record<string, string>;
+    };
+    expect(status.rendering?.startsWith(`${registry.remotes.marketing} `)).toBe(true);
+    expect(registry.remotes.marketing).not.toBe(await site.liveManifest('marketing'));
     for (const language of ['en', 'es'] as const) {
       const html = await fetchServerHtml(site.url('shell', language === 'es' ? '/?lang=es' : '/'));
       expect(html.status).toBe(200);
