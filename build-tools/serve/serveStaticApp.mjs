@@ -10,6 +10,7 @@ const CONTENT_HASH = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 
 /** Where a release host serves each published version of its app: `/releases/<version>/…`. */
 export const RELEASES_PATH = '/releases';
+const RETRY_ALIAS = /^(\/releases\/[^/?]+)\/retry-\d+\//;
 
 /**
  * Hashed files never change under their name; the entry points must be revalidated each load.
@@ -47,7 +48,14 @@ export async function createStaticApp({
   serveIndexForRoutes = true,
   versionsRoot,
 }) {
-  const app = Fastify({ logger: false, return503OnClosing: true });
+  const app = Fastify({
+    logger: false,
+    return503OnClosing: true,
+    // A version's files are also served under `retry-<n>/` (`/releases/<v>/retry-2/x.js` is
+    // `/releases/<v>/x.js`): the shell retries a remote under fresh URLs, which a browser's failed
+    // preloads cannot answer (shell/src/remotes/remoteManifest.ts, retryUrlOf).
+    rewriteUrl: (request) => (request.url ?? '/').replace(RETRY_ALIAS, '$1/'),
+  });
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers({ ...headers, 'Access-Control-Allow-Origin': '*' });
   });

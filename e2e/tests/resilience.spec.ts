@@ -100,12 +100,12 @@ test('a remote that accepts connections but never answers costs the server a sec
 });
 
 test('a remote whose manifest answers 404 shows the fallback', async ({ page, site }) => {
-  await page.route('**/localhost:3003/releases/*/mf-manifest.json', (route) =>
+  await page.route('**/localhost:3003/releases/**/mf-manifest.json', (route) =>
     route.fulfill({ status: 404, body: 'Not found' }),
   );
   await page.goto(site.url('shell', '/contact'));
   await expect(page.getByTestId('remote-unavailable')).toBeVisible();
-  await page.unroute('**/localhost:3003/releases/*/mf-manifest.json');
+  await page.unroute('**/localhost:3003/releases/**/mf-manifest.json');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(pageHeading(page)).toHaveText(copy('remote-contact', 'en', 'title'));
 });
@@ -114,7 +114,7 @@ test('a remote whose script fails shows the fallback, and the other remotes stil
   page,
   site,
 }) => {
-  await page.route('**/localhost:3002/releases/*/remoteEntry.js', (route) =>
+  await page.route('**/localhost:3002/releases/**/remoteEntry.js', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("broken deploy")' }),
   );
   await page.goto(site.url('shell', '/booking'));
@@ -137,14 +137,14 @@ test('the site still starts when the registry cannot be fetched', async ({ page,
   await expect(pageHeading(page)).toHaveText(copy('remote-contact', 'en', 'title'));
 });
 
-test('a page the server rendered whose scripts then fail in the browser shows the fallback, and Retry recovers', async ({
+test('a page the server rendered whose scripts then fail in the browser shows the fallback, and Retry recovers it in place', async ({
   page,
   site,
 }) => {
   // The server renders the page and preloads its remote's scripts, then the remote goes down before
   // the browser fetches them: the server keeps rendering the version it has loaded, however long
   // the host stays down. Chrome answers a later request for a failed preload with the same
-  // failure, so Retry loads the document again rather than retrying in place.
+  // failure, so Retry loads the released version under fresh URLs, in the same document.
   await fetch(site.url('shell', '/services'));
   await site.stop('marketing');
   await new Promise((resolve) => setTimeout(resolve, MANIFEST_TTL_MS * 1.5));
@@ -156,8 +156,28 @@ test('a page the server rendered whose scripts then fail in the browser shows th
   } finally {
     await site.start('marketing');
   }
+  await markDocument(page);
   await fallback.getByRole('button', { name: 'Retry' }).click();
   await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'services.title'));
+  expect(await isSameDocument(page)).toBe(true);
+});
+
+test('a remote blocked in the browser only (the server reaches it) is recovered in place by Retry once reachable', async ({
+  page,
+  site,
+}) => {
+  // A visitor's network or blocker: the server renders the page, the browser cannot fetch the
+  // remote's files, then can.
+  const blocked = `**/localhost:${new URL(site.url('marketing')).port}/**`;
+  await page.route(blocked, (route) => route.abort());
+  const fallback = page.getByTestId('remote-unavailable');
+  await page.goto(site.url('shell', '/about?lang=es'));
+  await expect(fallback).toContainText(copy('shell', 'es', 'remoteUnavailable.title'));
+  await page.unroute(blocked);
+  await markDocument(page);
+  await fallback.getByRole('button', { name: copy('shell', 'es', 'remoteUnavailable.retry') }).click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'about.title'));
+  expect(await isSameDocument(page)).toBe(true);
 });
 
 test('Retry of a remote whose scripts the server did not preload recovers in place, without reloading', async ({

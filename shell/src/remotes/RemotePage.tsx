@@ -7,6 +7,7 @@ import { PageLoading } from './PageLoading';
 import { RenderedPagesContext } from './renderedPages';
 import { overrideRequested } from './remoteRegistry';
 import { loadRegistry } from './loadRemotePage';
+import { retryUrlOf } from './remoteManifest';
 
 function LoadedRemotePage({ page }: { page: RemotePageId }) {
   const serverLoaded = useContext(RenderedPagesContext).modules.get(page);
@@ -47,19 +48,21 @@ function useRenderInBrowserOnly(remote: RemoteName): boolean {
 }
 
 /**
- * Whether the server's HTML preloaded this remote's scripts (it does for the page it rendered):
- * files under the folder of the remote's manifest. If one of those preloads failed (the remote went
- * down between the server's render and the browser's load), Chrome answers the next request for
- * that script with the same failure, without going to the network, so retrying in place cannot
- * succeed and Retry loads the document again instead. Any other failure is retried in place.
+ * Whether Retry must load the document again. If the server's HTML preloaded this remote's
+ * scripts and a preload failed (the remote became unreachable between the server's render and the
+ * browser's load), Chrome answers the next request for that script with the same failure, without
+ * going to the network. A released version is retried in place under fresh URLs (retryUrlOf); a
+ * remote served from one fixed folder can only be retried by a new document.
  */
-async function serverPreloadedScriptsOf(remote: RemoteName): Promise<boolean> {
-  let folder: string;
+async function retryNeedsReload(remote: RemoteName): Promise<boolean> {
+  let manifestUrl: string;
   try {
-    folder = new URL('./', (await loadRegistry()).remotes[remote]).href;
+    manifestUrl = (await loadRegistry()).remotes[remote];
   } catch {
     return false; // No registry: nothing of the remote's can have been loaded.
   }
+  if (retryUrlOf(manifestUrl, 1)) return false;
+  const folder = new URL('./', manifestUrl).href;
   return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].some((link) =>
     link.href.startsWith(folder),
   );
@@ -82,7 +85,7 @@ export function RemotePage({ page }: { page: RemotePageId }) {
       failedOnServer={failedOnServer}
       onError={() => forgetPageLoad(page)}
       onRetry={() =>
-        void serverPreloadedScriptsOf(remote).then((reload) =>
+        void retryNeedsReload(remote).then((reload) =>
           reload ? window.location.reload() : setAttempt((count) => count + 1),
         )
       }

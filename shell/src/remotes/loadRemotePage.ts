@@ -2,12 +2,14 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { fetchRegistry, overrideRequested, type RemoteRegistry } from './remoteRegistry';
 import { readSsrState } from '../document/ssrState';
 import { remoteNameOf, type RemoteName, type RemotePageId, type RemotePageModule } from './remoteContracts';
-import { remoteEntryUrlOf, type RemoteManifest } from './remoteManifest';
+import { remoteEntryUrlOf, retryUrlOf, type RemoteManifest } from './remoteManifest';
 
 let registry: Promise<RemoteRegistry> | null = null;
 /** Each remote's registration under way or done; a failed load drops it, so the next one retries. */
 const registrations = new Map<RemoteName, Promise<void>>();
 const everRegistered = new Set<RemoteName>();
+/** How many loads of each remote failed in this document. */
+const failures = new Map<RemoteName, number>();
 /** Remotes whose version named by the server's HTML was tried: a retry reads the registry. */
 const triedRenderedVersion = new Set<RemoteName>();
 
@@ -32,11 +34,15 @@ async function register(name: RemoteName): Promise<void> {
   const response = await fetch(manifestUrl);
   if (!response.ok) throw new Error(`${name}'s manifest ${manifestUrl} answered ${response.status}`);
   const manifest = (await response.json()) as RemoteManifest;
+  // After a failure, a released version is loaded from fresh URLs: a failed preload of its files
+  // would otherwise answer the retry with the same failure.
+  const failed = failures.get(name) ?? 0;
+  const containerBase = (failed > 0 && retryUrlOf(manifestUrl, failed)) || manifestUrl;
   registerRemotes(
     [
       {
         name,
-        entry: remoteEntryUrlOf(manifest, manifestUrl),
+        entry: remoteEntryUrlOf(manifest, containerBase),
         entryGlobalName: manifest.metaData.globalName,
         type: manifest.metaData.remoteEntry.type,
       },
@@ -84,6 +90,7 @@ export async function loadRemotePage(page: RemotePageId): Promise<RemotePageModu
     await translationsReady();
     return loaded;
   } catch (error) {
+    failures.set(name, (failures.get(name) ?? 0) + 1);
     registrations.delete(name);
     throw error;
   }

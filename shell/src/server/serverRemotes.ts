@@ -172,6 +172,8 @@ export function sitePagesFrom(loaded: unknown, id: string): readonly SitePage[] 
 
 /** How long a version that failed is left alone before its manifest is tried again. */
 const FAILED_VERSION_RETRY_MS = 30_000;
+/** Versions kept in memory after they were replaced, for an instant rollback. */
+const PREVIOUS_VERSIONS_KEPT = 2;
 /** Longest a new version may take to load and pass; a check that never ends would block the next. */
 const CHECK_BUDGET_MS = 60_000;
 
@@ -209,6 +211,11 @@ function exposeNameOf(page: RemotePageId): string {
  */
 export class ServerRemotes {
   private readonly live = new Map<RemoteName, RemoteVersion>();
+  /**
+   * The versions each remote had live just before (newest first): a rollback to one of them is a
+   * switch, with nothing to load or check again. Bounded, so releases do not grow the heap.
+   */
+  private readonly previous = new Map<RemoteName, RemoteVersion[]>();
   private readonly checks = new Map<RemoteName, Promise<void>>();
   private readonly checkedAt = new Map<RemoteName, number>();
   private readonly named = new Map<RemoteName, string>();
@@ -324,6 +331,11 @@ export class ServerRemotes {
       label = version;
       this.named.set(name, label);
       if (live?.version === version) return;
+      const known = this.previous.get(name)?.find((earlier) => earlier.version === version);
+      if (known) {
+        this.goLive(name, known);
+        return;
+      }
       const failure = this.failures.get(name);
       if (failure?.label === label && Date.now() - failure.at < FAILED_VERSION_RETRY_MS) return;
       const manifest = JSON.parse(text) as RemoteManifest;
@@ -336,9 +348,7 @@ export class ServerRemotes {
         CHECK_BUDGET_MS,
         `checking ${version}`,
       );
-      this.live.set(name, candidate);
-      this.failures.delete(name);
-      this.options.log.info(`[shell] ${name}: rendering ${label}`);
+      this.goLive(name, candidate);
     } catch (error) {
       const previous = this.failures.get(name);
       const failure = { label, reason: reasonOf(error), at: Date.now() };
@@ -351,6 +361,17 @@ export class ServerRemotes {
         error,
       );
     }
+  }
+
+  private goLive(name: RemoteName, version: RemoteVersion): void {
+    const replaced = this.live.get(name);
+    if (replaced) {
+      const kept = (this.previous.get(name) ?? []).filter((earlier) => earlier.version !== version.version);
+      this.previous.set(name, [replaced, ...kept].slice(0, PREVIOUS_VERSIONS_KEPT));
+    }
+    this.live.set(name, version);
+    this.failures.delete(name);
+    this.options.log.info(`[shell] ${name}: rendering ${version.version}`);
   }
 
   /** Refuses code from any origin but the environment's release hosts, when they are named. */
