@@ -5,7 +5,7 @@ import { APPS } from 'build-tools/apps';
 import { serveStaticApp } from 'build-tools/serve';
 import { securityHeaders } from 'build-tools/securityHeaders';
 import { readSiteOrigins } from 'build-tools/siteOrigins';
-import { serveShell } from 'shell/server';
+import { readServerSettings, serveShell } from 'shell/server';
 import { publishAsLive, releaseEnvironment } from 'release-tools';
 
 /**
@@ -44,7 +44,13 @@ for (const app of APPS) {
   const root = distOf(app);
   const server =
     app.name === 'shell'
-      ? await serveShell({ root, port: app.port, headers, registryFile: releases.registry.registryFile })
+      ? await serveShell({
+          root,
+          port: app.port,
+          headers,
+          registryFile: releases.registry.registryFile,
+          settings: readServerSettings(),
+        })
       : await serveStaticApp({
           root,
           port: app.port,

@@ -26,7 +26,7 @@ export async function serveBothBuilds() {
     requireBuilt(root);
     servers.push(
       app.name === 'shell'
-        ? await serveShell({ root, port: app.port })
+        ? await serveShell({ root, port: app.port, settings: { logLevel: 'warn' } })
         : await serveStaticApp({ root, port: app.port }),
     );
   }

@@ -12,6 +12,11 @@ const CONTENT_HASH = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 export const RELEASES_PATH = '/releases';
 const RETRY_ALIAS = /^(\/releases\/[^/?]+)\/retry-\d+\//;
 
+/** A file whose name carries its content's hash: a build's asset, never a page. @param {string} pathname */
+export function isHashedAsset(pathname) {
+  return CONTENT_HASH.test(pathname);
+}
+
 /**
  * Hashed files never change under their name; the entry points must be revalidated each load.
  * @param {string} fileName
@@ -32,6 +37,10 @@ function cacheControlFor(fileName) {
  *   (a client-rendered app, such as a remote's harness); otherwise they reach `onRoute`
  * @property {string} [versionsRoot] the app's published versions, one folder each, served under
  *   RELEASES_PATH: a version is never overwritten, so every one of its files is immutable
+ * @property {{ ignore?: string[] }} [fixedRoot] the root's files never change while the server runs
+ *   (a build): a route is made for each file at start (but those `ignore` globs name), so any other
+ *   path reaches the not-found handler without a look at the disk
+ * @property {import('fastify').FastifyServerOptions} [serverOptions] Fastify's own options (logger…)
  */
 
 /**
@@ -47,10 +56,13 @@ export async function createStaticApp({
   allowedPath = () => true,
   serveIndexForRoutes = true,
   versionsRoot,
+  fixedRoot,
+  serverOptions = {},
 }) {
   const app = Fastify({
     logger: false,
     return503OnClosing: true,
+    ...serverOptions,
     // A version's files are also served under `retry-<n>/` (`/releases/<v>/retry-2/x.js` is
     // `/releases/<v>/x.js`): the shell retries a remote under fresh URLs, which a browser's failed
     // preloads cannot answer (shell/src/remotes/remoteManifest.ts, retryUrlOf).
@@ -68,6 +80,8 @@ export async function createStaticApp({
   await app.register(fastifyStatic, {
     root: path.resolve(root),
     preCompressed: true,
+    wildcard: !fixedRoot,
+    globIgnore: fixedRoot?.ignore,
     index: serveIndexForRoutes ? ['index.html'] : false,
     cacheControl: false,
     allowedPath: (pathname) => allowedPath(pathname),

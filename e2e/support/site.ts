@@ -104,7 +104,14 @@ export class ComposedSite {
     // The shell is served by its rendering server, each remote by a static host, as in production.
     const server =
       name === 'shell'
-        ? await serveShell({ root, port, headers, registryFile: this.releases.registry.registryFile })
+        ? await serveShell({
+            root,
+            port,
+            headers,
+            registryFile: this.releases.registry.registryFile,
+            // The tests' output stays readable: the server's warnings and errors only.
+            settings: { logLevel: 'warn' },
+          })
         : await serveStaticApp({
             root,
             port,

@@ -34,7 +34,7 @@ export async function verifyRelease({ registry, remote, candidate, log }) {
     port: 0,
     registryFile,
     manifestTtlMs: CHECK_EVERY_MS,
-    log: { info: () => {}, error: () => {} },
+    settings: { logLevel: 'silent' },
   });
   const deadline = Date.now() + VERIFY_TIMEOUT_MS;
   const statusOf = async () => {

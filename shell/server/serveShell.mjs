@@ -1,22 +1,18 @@
 import path from 'node:path';
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
-import { createStaticApp, listen } from 'build-tools/serve';
+import { LogController } from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { createStaticApp, isHashedAsset, listen } from 'build-tools/serve';
+import { HTML_CACHE_CONTROL, sendCacheable } from './cacheableResponses.mjs';
+import { DEFAULT_SERVER_SETTINGS } from './serverSettings.mjs';
+import { createShellMetrics } from './shellMetrics.mjs';
+
+export { readServerSettings } from './serverSettings.mjs';
 
 const require = createRequire(import.meta.url);
 const SHELL_DIST = path.resolve(import.meta.dirname, '..', 'dist');
-
-/**
- * How rendered HTML may be cached: browsers revalidate every time (ETag), a CDN keeps it a minute
- * and serves it stale while it revalidates, so a deployed remote reaches visitors within that.
- */
-const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
-const CONSOLE_LOG = {
-  info: (/** @type {string} */ message) => console.log(message),
-  error: (/** @type {string} */ message, /** @type {unknown} */ error) => console.error(message, error),
-};
 
 /** SHELL_REMOTE_ORIGINS, each as an origin (`https://cdn.example`); unset or empty: none named. */
 function originsFromEnvironment() {
@@ -28,11 +24,22 @@ function originsFromEnvironment() {
   return listed.length > 0 ? listed : undefined;
 }
 
-/** The operator's view of the remotes' versions (docs/operator.md). */
+/** The operator's view of the remotes' versions, and the Prometheus metrics (docs/operator.md). */
 const STATUS_PATH = '/_shell/status';
+const METRICS_PATH = '/metrics';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** Headers a reverse proxy adds: a request carrying one came from a visitor through it. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+/** When a remote could not be rendered: crawlers come back later instead of indexing the panel. */
+const RETRY_AFTER_SECONDS = '30';
+/** Errors with a page of their own in the shell (shell/src/routes/httpStatus.ts). */
+const STATUS_PAGES = new Set([400, 403, 405, 413, 414, 429, 500, 503]);
+/** The shell takes no request bodies: one is read only to answer 405 (or 413) politely. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+/** A control character in a path (`%00`): no page has one, and files must never see one. */
+const ENCODED_CONTROL_CHARACTER = /%(?:[01][0-9a-f]|7f)/i;
+/** Two years, as browsers' preload lists ask (docs/operator.md, "Headers"). */
+const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
 /**
  * A request made on the server's own host (an operator's curl), not a visitor's through a proxy on
@@ -44,52 +51,28 @@ function fromThisHost(request) {
     FORWARDING_HEADERS.every((header) => request.headers[header] === undefined)
   );
 }
-/** When a remote could not be rendered: crawlers come back later instead of indexing the panel. */
-const RETRY_AFTER_SECONDS = '30';
 
-/**
- * A rendered response's ETag and compressed bodies, made once per rendered response: the renderer
- * keeps rendered pages and the sitemap (the same object for every request of that page and
- * version), so a response served again costs no hashing and no compression, as a CDN would serve it.
- * @type {WeakMap<object, { etag: string, br: Buffer, gzip: Buffer }>}
- */
-const encodedResponses = new WeakMap();
-
-/** @param {object} rendered the renderer's object the text belongs to @param {string} text */
-function encoded(rendered, text) {
-  let encoding = encodedResponses.get(rendered);
-  if (!encoding) {
-    const bytes = Buffer.from(text);
-    encoding = {
-      etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
-      br: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
-      gzip: gzipSync(bytes, { level: 9 }),
-    };
-    encodedResponses.set(rendered, encoding);
-  }
-  return encoding;
+/** @param {number} statusCode @param {string} message */
+function httpError(statusCode, message) {
+  return Object.assign(new Error(message), { statusCode });
 }
 
 /**
- * Sends rendered text as HTML is sent: cacheable by a CDN, revalidated by browsers with its ETag
- * (304), compressed for the request's Accept-Encoding (the compress plugin leaves a response that
- * has a Content-Encoding alone).
- * @param {import('fastify').FastifyRequest} request
- * @param {import('fastify').FastifyReply} reply
- * @param {{ rendered: object, text: string, type: string }} response
+ * The request's address as a URL the renderer can read, or null when its path cannot be decoded
+ * (its `?lang` is still read). Joined, not resolved: `//x/` is a path here, not another host.
+ * @param {string} rawUrl
  */
-function sendCacheable(request, reply, { rendered, text, type }) {
-  const { etag, br, gzip } = encoded(rendered, text);
-  reply
-    .type(type)
-    .header('Vary', 'Accept-Encoding')
-    .header('Cache-Control', HTML_CACHE_CONTROL)
-    .header('ETag', etag);
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  const acceptEncoding = request.headers['accept-encoding'] ?? '';
-  if (/\bbr\b/.test(acceptEncoding)) return reply.header('Content-Encoding', 'br').send(br);
-  if (/\bgzip\b/.test(acceptEncoding)) return reply.header('Content-Encoding', 'gzip').send(gzip);
-  return reply.send(text);
+function readableUrl(rawUrl) {
+  try {
+    const url = new URL(`http://shell.invalid${rawUrl.startsWith('/') ? '' : '/'}${rawUrl}`);
+    decodeURIComponent(url.pathname);
+    return url;
+  } catch {
+    const query = rawUrl.indexOf('?');
+    return query === -1
+      ? null
+      : new URL(`http://shell.invalid/_shell/unreadable-address${rawUrl.slice(query)}`);
+  }
 }
 
 /**
@@ -103,13 +86,16 @@ function sendCacheable(request, reply, { rendered, text, type }) {
  * @property {number} [manifestTtlMs] how long a remote's manifest is trusted before it is revalidated
  * @property {readonly string[]} [remoteOrigins] the only origins remote code is loaded from (the
  *   release hosts); default: SHELL_REMOTE_ORIGINS (comma-separated), else any the registry names
- * @property {{ info: (message: string) => void, error: (message: string, error?: unknown) => void }} [log]
+ * @property {string} [siteUrl] the site's public URL, for its https headers and redirect (default:
+ *   the build's SITE_URL, which its pages' links use too)
+ * @property {Partial<import('./serverSettings.mjs').ServerSettings>} [settings] the operator's
+ *   settings (serverSettings.mjs); start.mjs reads them from the environment
  */
 
 /**
  * The shell's server: renders every route of the composed site to HTML, loading the page's remote
- * at run time, and serves the shell's own static files. A render that fails for a reason of its
- * own (a bug) falls back to the client-rendered page, so the site keeps working.
+ * at run time, and serves the shell's own static files. A page rendered before is answered from
+ * memory before anything else is looked at; every error a visitor can reach is the site's own page.
  *
  * @param {ShellServerOptions} options
  */
@@ -122,14 +108,37 @@ export async function serveShell({
   remoteBudgetMs = 1000,
   manifestTtlMs = 1000,
   remoteOrigins = originsFromEnvironment(),
-  log = CONSOLE_LOG,
+  siteUrl: givenSiteUrl,
+  settings: given = {},
 }) {
+  const settings = { ...DEFAULT_SERVER_SETTINGS, ...given };
   const clientRenderedPage = await readFile(path.join(root, 'index.html'), 'utf8');
   /** @type {{ stylesheets: string[], scripts: string[], preloadScripts: string[], localeScripts: Record<string, string[]> }} the build's HOST_ASSETS */
   const hostAssets = JSON.parse(await readFile(path.join(root, 'host-assets.json'), 'utf8'));
   const fromRoot = (/** @type {string[]} */ files) => files.map((file) => `/${file}`);
-  const serverBundle = path.join(root, 'server', 'main.js');
-  const { createSiteRenderer } = require(serverBundle);
+  const { createSiteRenderer } = require(path.join(root, 'server', 'main.js'));
+
+  /** @type {import('@fastify/rate-limit').FastifyRateLimitOptions['keyGenerator']} */
+  const clientAddress = (request) => {
+    const header = settings.clientAddressHeader && request.headers[settings.clientAddressHeader];
+    // The proxy appends the address it saw to X-Forwarded-For: the last entry is the one to trust.
+    const value = Array.isArray(header) ? header.at(-1) : header;
+    return value?.split(',').at(-1)?.trim() || request.socket.remoteAddress || 'unknown';
+  };
+  const metrics = createShellMetrics({
+    liveVersions: () =>
+      Object.fromEntries(
+        Object.entries(renderer.remotesStatus()).map(([name, status]) => [name, status.rendering]),
+      ),
+  });
+  // The renderer logs through the server's logger, which exists once the app does (below).
+  /** @type {import('fastify').FastifyInstance | undefined} */
+  let server;
+  const log = {
+    info: (/** @type {string} */ message) => server?.log.info(message),
+    error: (/** @type {string} */ message, /** @type {unknown} */ error) =>
+      server?.log.error({ err: error }, message),
+  };
   const renderer = await createSiteRenderer({
     readRegistry: async () => JSON.parse(await readFile(registryFile, 'utf8')),
     assets: {
@@ -151,55 +160,173 @@ export async function serveShell({
     manifestTtlMs,
     remoteOrigins,
     log,
+    onRemoteFailure: (/** @type {string} */ name) => metrics.remoteFailed(name),
   });
-  // Not awaited: the server answers at once, and the first visitors share loads under way.
-  void renderer.warmUp();
-
+  const siteUrl = new URL(givenSiteUrl ?? renderer.siteUrl);
   const app = await createStaticApp({
     root,
-    headers,
+    headers: {
+      ...headers,
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      ...(siteUrl.protocol === 'https:' && { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY }),
+    },
     // The server's own bundle and build notes are not for browsers.
     allowedPath: (pathname) => !pathname.startsWith('/server/') && pathname !== '/host-assets.json',
     serveIndexForRoutes: false,
+    // Answered by routes of their own below, or not for browsers at all.
+    fixedRoot: { ignore: ['remotes.json', 'server/**', 'host-assets.json'] },
+    serverOptions: {
+      logger: { level: settings.logLevel },
+      // One line per request, written when it is answered (below), instead of Fastify's two.
+      logController: new LogController({ disableRequestLogging: true }),
+      requestIdHeader: 'x-request-id',
+      genReqId: () => randomUUID(),
+      bodyLimit: BODY_LIMIT_BYTES,
+      // A malformed address (`/%E0%A4%A`) is answered like any other error: the site's page.
+      frameworkErrors: (error, request, reply) => {
+        void sendError(request, reply, error);
+      },
+    },
   });
+  server = app;
+  app.decorateRequest('routeKind', null);
+  app.decorateRequest('htmlCache', null);
+  // Not awaited: the server answers at once, and the first visitors share loads under way.
+  void renderer.warmUp();
   app.addHook('onClose', async () => renderer.close());
-  /** @type {import('fastify').RouteHandlerMethod} */
+
+  app.addHook('onRequest', async (request, reply) => {
+    const forwardedProto = request.headers['x-forwarded-proto'];
+    if (settings.httpsRedirect && String(forwardedProto).split(',')[0].trim() === 'http') {
+      request.routeKind = 'https-redirect';
+      // Joined, not resolved: `//elsewhere.example` stays on the site.
+      return reply.redirect(`${siteUrl.origin}${request.url}`, 308);
+    }
+    if (request.url.length > settings.maxUrlLength) throw httpError(414, 'URI Too Long');
+  });
+  // Every request's one log line and its metrics, once it is answered.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeKind ?? (request.routeOptions.url ? 'static' : 'not-found');
+    metrics.answered(route, reply.statusCode, reply.elapsedTime / 1000);
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url.length > 300 ? `${request.url.slice(0, 300)}…` : request.url,
+        status: reply.statusCode,
+        route,
+        cache: request.htmlCache,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'answered',
+    );
+  });
+  // Bodies are read only to be refused (405); any content type, up to the body limit (else 413).
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null));
+  await app.register(fastifyRateLimit, {
+    global: false,
+    max: settings.renderLimit.max,
+    timeWindow: settings.renderLimit.windowMs,
+    keyGenerator: clientAddress,
+    errorResponseBuilder: (_request, context) =>
+      httpError(context.statusCode, `Too many renders; try again in ${context.after}`),
+  });
+  const limitRenders = app.rateLimit();
+
+  /**
+   * The site's page for an error, with its status, in the request's language when its address can
+   * be read. If even that cannot be rendered, the client-rendered page carries the status.
+   * @param {import('fastify').FastifyRequest} request
+   * @param {import('fastify').FastifyReply} reply
+   * @param {unknown} error
+   */
+  async function sendError(request, reply, error) {
+    const code = /** @type {{ statusCode?: number }} */ (error)?.statusCode;
+    const status = code && code >= 400 && code < 600 ? code : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    request.routeKind = 'error';
+    const page = STATUS_PAGES.has(status) ? status : status >= 500 ? 500 : 400;
+    reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+    if (status === 503) reply.header('Retry-After', RETRY_AFTER_SECONDS);
+    try {
+      const { html } = await renderer.renderHttpStatus(page, readableUrl(request.url));
+      return reply.send(html);
+    } catch (renderError) {
+      request.log.error({ err: renderError }, `the ${page} page could not be rendered`);
+      return reply.send(clientRenderedPage);
+    }
+  }
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+
+  /** @param {import('fastify').FastifyRequest} request @param {import('fastify').FastifyReply} reply @param {any} outcome */
+  function sendOutcome(request, reply, outcome) {
+    if (outcome.kind === 'redirect') {
+      return reply
+        .code(outcome.status)
+        .header('Location', outcome.location)
+        .header('Cache-Control', HTML_CACHE_CONTROL)
+        .send();
+    }
+    if (outcome.status === 503) {
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .header('Vary', 'Accept-Encoding')
+        .header('Cache-Control', 'no-store')
+        .header('Retry-After', RETRY_AFTER_SECONDS)
+        .send(outcome.html);
+    }
+    reply.code(outcome.status);
+    return sendCacheable(request, reply, {
+      rendered: outcome,
+      text: outcome.html,
+      type: 'text/html; charset=utf-8',
+    });
+  }
+
+  /**
+   * Every path that is not a file: a page of the site. A page rendered before is answered from the
+   * cache first, with no routing and no loading; only a render is rate-limited per client.
+   * @type {import('fastify').RouteHandlerMethod}
+   */
   const renderRoute = async (request, reply) => {
-    const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
-    if (path.extname(url.pathname) !== '' || !['GET', 'HEAD'].includes(request.method)) {
+    request.routeKind = 'page';
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      reply.header('Allow', 'GET, HEAD');
+      throw httpError(405, 'Method Not Allowed');
+    }
+    const query = request.url.indexOf('?');
+    const pathname = query === -1 ? request.url : request.url.slice(0, query);
+    const kept = renderer.cachedPage(pathname, query === -1 ? '' : request.url.slice(query));
+    if (kept) {
+      request.htmlCache = 'hit';
+      metrics.cacheLookup(true);
+      return sendOutcome(request, reply, kept);
+    }
+    // A build's file that is not there (an old chunk): a browser's fetch, not a visitor's page.
+    if (isHashedAsset(pathname)) {
+      request.routeKind = 'static';
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    try {
-      const outcome = await renderer.render(url);
-      if (outcome.kind === 'redirect') {
-        return reply
-          .code(outcome.status)
-          .header('Location', outcome.location)
-          .header('Cache-Control', HTML_CACHE_CONTROL)
-          .send();
-      }
-      if (outcome.status === 503) {
-        return reply
-          .code(503)
-          .type('text/html; charset=utf-8')
-          .header('Vary', 'Accept-Encoding')
-          .header('Cache-Control', 'no-store')
-          .header('Retry-After', RETRY_AFTER_SECONDS)
-          .send(outcome.html);
-      }
-      reply.code(outcome.status);
-      return sendCacheable(request, reply, {
-        rendered: outcome,
-        text: outcome.html,
-        type: 'text/html; charset=utf-8',
-      });
-    } catch (error) {
-      log.error(`[shell] server rendering failed for ${url.pathname}; sent the client-rendered page`, error);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-store')
-        .send(clientRenderedPage);
+    if (ENCODED_CONTROL_CHARACTER.test(pathname)) throw httpError(400, 'Bad Request');
+    const url = readableUrl(request.url);
+    if (!url) throw httpError(400, 'Bad Request');
+    let renderStarted = 0;
+    const outcome = await renderer.render(url, {
+      beforeRender: async () => {
+        await limitRenders.call(app, request, reply);
+        renderStarted = performance.now();
+      },
+    });
+    if (renderStarted) {
+      metrics.rendered(
+        outcome.status === 404 ? 'not-found' : 'page',
+        (performance.now() - renderStarted) / 1000,
+      );
     }
+    request.htmlCache = renderStarted ? 'miss' : 'hit';
+    metrics.cacheLookup(!renderStarted);
+    if (outcome.status === 404) request.routeKind = 'not-found';
+    return sendOutcome(request, reply, outcome);
   };
   // What crawlers ask for besides pages, cached like the HTML (docs/server-rendering.md, "Sitemap and robots.txt").
   const robots = { text: renderer.robotsTxt };
@@ -235,11 +362,32 @@ export async function serveShell({
   // names, which one is rendered, and why the last one that was not taken failed.
   app.get(STATUS_PATH, (request, reply) => {
     if (!fromThisHost(request)) return renderRoute.call(app, request, reply);
+    request.routeKind = 'operator';
     // ?gc (with node --expose-gc): the heap after a full collection, to tell a leak from garbage.
     if ('gc' in /** @type {Record<string, unknown>} */ (request.query)) globalThis.gc?.();
     return reply
       .header('Cache-Control', 'no-store')
       .send({ remotes: renderer.remotesStatus(), heapUsedBytes: process.memoryUsage().heapUsed });
+  });
+  // Prometheus: the server's own host, or a scraper with the configured token; to anyone else it is
+  // a path like any other (the 404 page).
+  const metricsAuthorization = settings.metricsToken && Buffer.from(`Bearer ${settings.metricsToken}`);
+  const mayReadMetrics = (/** @type {import('fastify').FastifyRequest} */ request) => {
+    if (fromThisHost(request)) return true;
+    const given = Buffer.from(request.headers.authorization ?? '');
+    return Boolean(
+      metricsAuthorization &&
+      given.length === metricsAuthorization.length &&
+      timingSafeEqual(given, metricsAuthorization),
+    );
+  };
+  app.get(METRICS_PATH, async (request, reply) => {
+    if (!mayReadMetrics(request)) return renderRoute.call(app, request, reply);
+    request.routeKind = 'operator';
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type(metrics.contentType)
+      .send(await metrics.text());
   });
   // Files are served as they are; every other path is a route of the site, rendered here.
   app.get('/', renderRoute);

@@ -2,16 +2,20 @@ import { findApp } from 'build-tools/apps';
 import { securityHeaders } from 'build-tools/securityHeaders';
 import { readSiteOrigins } from 'build-tools/siteOrigins';
 import { serveShell } from './serveShell.mjs';
+import { readServerSettings } from './serverSettings.mjs';
 
 /**
  * `npm run serve --workspace shell`: the shell's server alone, rendering with the registry's
- * remotes. PORT, SHELL_REGISTRY_FILE and SHELL_REMOTE_ORIGINS configure it (docs/operator.md).
+ * remotes, configured by its environment (docs/operator.md, "Configuration").
  */
 const server = await serveShell({
-  port: Number(process.env.PORT) || findApp('shell').port,
+  port: process.env.PORT ? Number(process.env.PORT) : findApp('shell').port,
   // The environment's registry (a release changes it); the build's own remotes.json if unset.
   registryFile: process.env.SHELL_REGISTRY_FILE || undefined,
   headers: securityHeaders(readSiteOrigins()),
+  settings: readServerSettings(),
+  // The site's public URL at run time, for its https headers; the build's (its links') if unset.
+  siteUrl: process.env.SITE_URL || undefined,
 });
 console.log(`shell (server-rendered) is served at ${server.url}`);
 process.on('SIGINT', () => server.close().then(() => process.exit(0)));

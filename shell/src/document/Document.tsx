@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLanguage } from 'shared-i18n';
+import { HttpStatusContext } from '../routes/httpStatus';
 import { SSR_STATE_ELEMENT_ID, serializeSsrState, type SsrState } from './ssrState';
 
 /**
@@ -35,7 +36,9 @@ export function Document({
         {head}
       </head>
       <body>
-        <div id="root">{children}</div>
+        <div id="root">
+          <HttpStatusContext.Provider value={state.httpStatus ?? null}>{children}</HttpStatusContext.Provider>
+        </div>
         <script
           id={SSR_STATE_ELEMENT_ID}
           type="application/json"

@@ -1,4 +1,5 @@
 import type { RemoteName, RemotePageId } from '../remotes/remoteContracts';
+import type { HttpErrorStatus } from '../routes/httpStatus';
 
 /** What the server tells the browser beside its HTML, so hydration renders what it rendered. */
 export interface SsrState {
@@ -9,6 +10,8 @@ export interface SsrState {
    * that version's files, never a newer one the registry named meanwhile (a release).
    */
   remoteManifests: Partial<Record<RemoteName, string>>;
+  /** The error the server answered instead of the route's page (its page is shown in its place). */
+  httpStatus?: HttpErrorStatus;
 }
 
 export const SSR_STATE_ELEMENT_ID = 'shell-ssr-state';

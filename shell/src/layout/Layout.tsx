@@ -1,10 +1,12 @@
-import { useLayoutEffect } from 'react';
+import { useContext, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation } from 'shared-router';
 import { useSiteLanguage, useTranslation } from 'shared-i18n';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { LIKELY_NEXT_PATHS } from './navigation';
 import { usePreloadLikelyPages } from '../remotes/usePreloadLikelyPages';
+import { HttpStatusContext } from '../routes/httpStatus';
+import { HttpStatusPage } from '../routes/HttpStatusPage';
 import './Layout.css';
 
 /** Every route change starts at the top of the new page (SPEC §2). */
@@ -15,11 +17,25 @@ function useScrollToTopOnNavigation() {
   }, [pathname]);
 }
 
+/**
+ * The error the server answered for this document, while the visitor stays at its address (a
+ * language switch keeps it); the first navigation elsewhere ends it for good.
+ */
+function useHttpStatusHere() {
+  const status = useContext(HttpStatusContext);
+  const { pathname } = useLocation();
+  const [statusPath, setStatusPath] = useState<string | null>(status === null ? null : pathname);
+  // Adjusted while rendering (React's pattern for state that follows a prop): no frame shows both.
+  if (statusPath !== null && pathname !== statusPath) setStatusPath(null);
+  return status !== null && pathname === statusPath ? status : null;
+}
+
 export function Layout() {
   const { t } = useTranslation('shell');
   useSiteLanguage();
   useScrollToTopOnNavigation();
   usePreloadLikelyPages(LIKELY_NEXT_PATHS);
+  const httpStatus = useHttpStatusHere();
   return (
     <div className="shell-layout">
       <a className="shell-skip-link" href="#main">
@@ -27,7 +43,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="shell-main" tabIndex={-1}>
-        <Outlet />
+        {httpStatus === null ? <Outlet /> : <HttpStatusPage status={httpStatus} />}
       </main>
       <Footer />
     </div>

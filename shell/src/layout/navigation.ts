@@ -24,3 +24,17 @@ export const FOOTER_COMPANY = [
   { to: '/privacy', label: 'footer.company.privacy' },
   { to: '/terms', label: 'footer.company.terms' },
 ] as const;
+
+/**
+ * The header link a path makes current, as the header's NavLink decides it (letter case ignored; a
+ * link other than Home is current for its own path and every path below it). The server's pages
+ * that do not depend on the path otherwise (the 404, the error pages) differ only by this.
+ */
+export function currentNavigationTarget(pathname: string): string | null {
+  const location = pathname.toLowerCase();
+  const current = NAVIGATION.find(
+    ({ to }) =>
+      location === to || (to !== '/' && location.startsWith(to) && location.charAt(to.length) === '/'),
+  );
+  return current?.to ?? null;
+}

@@ -88,6 +88,8 @@ export interface ServerRemotesOptions {
    * reason it may not. Not called for a remote's first version: there is nothing better to keep.
    */
   verify: (candidate: RemoteVersion) => Promise<void>;
+  /** Told of every failure to load or check a remote's version (the server's metrics). */
+  onRemoteFailure?: (name: RemoteName) => void;
   log: {
     info: (message: string) => void;
     error: (message: string, error?: unknown) => void;
@@ -249,6 +251,11 @@ export class ServerRemotes {
     return { pages: remote.sitePages, version: remote.version };
   }
 
+  /** The version of a remote rendered now, if one has loaded: read on every cached request. */
+  liveVersionOf(name: RemoteName): string | undefined {
+    return this.live.get(name)?.version;
+  }
+
   /** The manifest of each remote's live version: what browsers are told to load (`/remotes.json`). */
   liveManifests(): Partial<Record<RemoteName, string>> {
     return Object.fromEntries([...this.live].map(([name, version]) => [name, version.manifestUrl]));
@@ -353,6 +360,7 @@ export class ServerRemotes {
       const previous = this.failures.get(name);
       const failure = { label, reason: reasonOf(error), at: Date.now() };
       this.failures.set(name, failure);
+      this.options.onRemoteFailure?.(name);
       // Logged when it starts, not every second while a host stays down.
       if (previous?.label === failure.label && previous.reason === failure.reason) return;
       const kept = live ? `kept ${live.version}` : 'no version to render';

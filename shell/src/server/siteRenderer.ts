@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { createStaticHandler } from 'shared-router/server';
+import { createStaticHandler, matchRoutes } from 'shared-router/server';
 import {
   createRequestI18n,
   DEFAULT_LANGUAGE,
@@ -8,11 +8,20 @@ import {
   SUPPORTED_LANGUAGES,
   translationsReady,
 } from 'shared-i18n';
+import { siteConfig } from 'site-config';
 import '../i18n';
 import { remotePageOf, routes } from '../routes/routes';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
-import { REMOTE_NAMES, REMOTE_PAGES, remoteNameOf, type RemotePageId } from '../remotes/remoteContracts';
+import {
+  REMOTE_NAMES,
+  REMOTE_PAGES,
+  remoteNameOf,
+  type RemoteName,
+  type RemotePageId,
+} from '../remotes/remoteContracts';
 import { NO_RENDERED_PAGES } from '../remotes/renderedPages';
+import { currentNavigationTarget } from '../layout/navigation';
+import type { HttpErrorStatus } from '../routes/httpStatus';
 import {
   pageOf,
   ServerRemotes,
@@ -42,11 +51,21 @@ export interface SiteRendererOptions {
   /** The only origins remote code may be loaded from (the release hosts); any, if not given. */
   remoteOrigins?: readonly string[];
   log: { info: (message: string) => void; error: (message: string, error?: unknown) => void };
+  /** Told of every failure to load or check a remote's version (the server's metrics). */
+  onRemoteFailure?: (name: RemoteName) => void;
 }
 
 export type RenderOutcome =
   | { kind: 'page'; status: 200 | 404 | 503; html: string }
   | { kind: 'redirect'; status: 308; location: string };
+
+export interface RenderRequest {
+  /**
+   * Called when the answer is not kept from an earlier request and is about to be rendered: the
+   * server's rate limit throws here, so what costs nothing is never limited.
+   */
+  beforeRender?: () => Promise<void>;
+}
 
 interface PageLoadResult {
   page: RemotePageId | null;
@@ -55,6 +74,8 @@ interface PageLoadResult {
 
 /** Longest a render waits for a remote's stylesheet it has not read before (then it links it). */
 const STYLESHEET_WAIT_MS = 300;
+/** Where an error page is rendered when its request's address cannot be read (no link is current). */
+const UNREADABLE_ADDRESS = new URL('http://shell.invalid/_shell/unreadable-address');
 
 /**
  * Renders any URL of the composed site to its complete HTML: the shell's layout with the page the
@@ -71,6 +92,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     remoteOrigins: options.remoteOrigins,
     verify,
     log: options.log,
+    onRemoteFailure: options.onRemoteFailure,
   });
   const sitemap = createSitemap({
     loadSitePages: (name) => remotes.loadSitePages(name),
@@ -85,6 +107,42 @@ export function createSiteRenderer(options: SiteRendererOptions) {
   const handler = createStaticHandler(routes);
   let shellStringsReady: Promise<void> | undefined;
   const rendered = new LRUCache<string, RenderOutcome>({ max: 2000 });
+  /** The remote whose page a path shows, once rendered: a cached page is found from it alone. */
+  const remoteOfPath = new LRUCache<string, RemoteName>({ max: 4000 });
+  /** Renders under way of what many requests share (the 404, error pages): one does it for all. */
+  const sharedRenders = new Map<string, Promise<RenderOutcome>>();
+
+  /** The page kept for this path and language at its remote's live version, without routing. */
+  function cachedPage(pathname: string, language: string): RenderOutcome | undefined {
+    const remote = remoteOfPath.get(pathname);
+    const version = remote && remotes.liveVersionOf(remote);
+    return version ? rendered.get(`${pathname}|${language}|${version}`) : undefined;
+  }
+
+  /** A render kept under `key` and shared by the requests that ask for it meanwhile. */
+  async function renderShared(
+    key: string,
+    beforeRender: RenderRequest['beforeRender'],
+    renderIt: () => Promise<RenderOutcome>,
+  ): Promise<RenderOutcome> {
+    const kept = rendered.get(key);
+    if (kept) return kept;
+    let rendering = sharedRenders.get(key);
+    if (!rendering) {
+      await beforeRender?.();
+      rendering = renderIt().finally(() => sharedRenders.delete(key));
+      sharedRenders.set(key, rendering);
+    }
+    const outcome = await rendering;
+    if (outcome.kind === 'page' && outcome.status !== 503) rendered.set(key, outcome);
+    return outcome;
+  }
+
+  async function routedContext(url: URL) {
+    const context = await handler.query(new Request(url.href));
+    if (context instanceof Response) throw new Error(`Unexpected response for ${url.pathname}`);
+    return context;
+  }
 
   async function loadPage(page: RemotePageId | null, candidate?: RemoteVersion): Promise<PageLoadResult> {
     if (!page) return { page, loaded: null };
@@ -93,6 +151,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
       return { page, loaded: await withinBudget(remotes.loadPage(page), options.remoteBudgetMs, page) };
     } catch (error) {
       options.log.error(`[shell] ${page} could not be loaded on the server`, error);
+      options.onRemoteFailure?.(remoteNameOf(page));
       return { page, loaded: null };
     }
   }
@@ -172,29 +231,43 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     liveManifests: () => remotes.liveManifests(),
     /** Stops watching the registry for new versions. */
     close: () => remotes.close(),
+    /** The site's public URL (SITE_URL at build time). */
+    siteUrl: siteConfig.url,
     /** robots.txt: the same for every request. */
     robotsTxt: robotsTxt(),
     /** /sitemap.xml from the remotes' current lists of pages. */
     renderSitemap: (): Promise<SitemapOutcome> => sitemap.render(),
-    render: (url: URL) => render(url),
+    /** A page rendered before, at its remote's live version: no routing, no loading. */
+    cachedPage: (pathname: string, search: string) => cachedPage(pathname, languageFromUrl(search)),
+    render: (url: URL, request?: RenderRequest) => render(url, request),
+    renderHttpStatus: (status: HttpErrorStatus, url: URL | null, request?: RenderRequest) =>
+      renderHttpStatus(status, url, request),
   };
 
   /**
    * Renders a URL. With a candidate, that remote's pages come from the candidate version (a
    * release being verified) instead of the live one; its HTML is cached under its own version.
    */
-  async function render(url: URL, candidate?: RemoteVersion): Promise<RenderOutcome> {
-    // The router is the one reading of the path: the page it matched is the page loaded.
-    const context = await handler.query(new Request(url.href));
-    if (context instanceof Response) throw new Error(`Unexpected response for ${url.pathname}`);
-    const load = await loadPage(remotePageOf(context.matches), candidate);
+  async function render(
+    url: URL,
+    { beforeRender }: RenderRequest = {},
+    candidate?: RemoteVersion,
+  ): Promise<RenderOutcome> {
+    const language = languageFromUrl(url.search);
+    if (!candidate) {
+      const kept = cachedPage(url.pathname, language);
+      if (kept) return kept;
+    }
+    const page = remotePageOf(matchRoutes(routes, url.pathname) ?? []);
+    if (!page) return renderNotFound(url, language, beforeRender);
+    await beforeRender?.();
+    const context = await routedContext(url);
+    const load = await loadPage(page, candidate);
     // The shell's own strings, once; a remote's page brings its version's strings pinned, so a
     // request never waits on another version's strings loading meanwhile.
     await (shellStringsReady ??= translationsReady());
-    const key = `${url.pathname}|${languageFromUrl(url.search)}|${load.loaded?.version ?? ''}`;
-    // A page whose remote could not be loaded is not kept: the next request tries it again.
-    const remoteAnswered = Boolean(load.loaded || !load.page);
-    const cached = remoteAnswered ? rendered.get(key) : undefined;
+    const key = `${url.pathname}|${language}|${load.loaded?.version ?? ''}`;
+    const cached = load.loaded ? rendered.get(key) : undefined;
     if (cached) return cached;
     const params = context.matches.at(-1)?.params ?? {};
     const redirect = load.loaded?.module.redirectFor?.(params);
@@ -202,10 +275,65 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     const outcome: RenderOutcome = redirect
       ? { kind: 'redirect', status: 308, location: `${redirect}${url.search}` }
       : await renderPage(url, context, load, pageStylesheets);
-    // A page that had to link a stylesheet it could not read is rendered again next time.
+    // A page whose remote could not be loaded is not kept: the next request tries it again; nor
+    // one that had to link a stylesheet it could not read.
     const complete = pageStylesheets.every((stylesheet) => stylesheet.text !== null);
-    if (remoteAnswered && complete && outcome.status !== 503) rendered.set(key, outcome);
+    if (load.loaded && complete && outcome.status !== 503) {
+      rendered.set(key, outcome);
+      remoteOfPath.set(url.pathname, remoteNameOf(page));
+    }
     return outcome;
+  }
+
+  /**
+   * The 404 page, rendered once per language, current header link and remotes' versions, and
+   * answered for every unknown path since nothing else in it depends on the path: a scan of
+   * made-up addresses costs lookups, not renders.
+   */
+  function renderNotFound(url: URL, language: string, beforeRender: RenderRequest['beforeRender']) {
+    const versions = REMOTE_NAMES.map((name) => remotes.liveVersionOf(name) ?? '').join(' ');
+    const key = `404|${language}|${currentNavigationTarget(url.pathname) ?? ''}|${versions}`;
+    return renderShared(key, beforeRender, async () => {
+      const context = await routedContext(url);
+      await (shellStringsReady ??= translationsReady());
+      return renderPage(url, context, { page: null, loaded: null }, []);
+    });
+  }
+
+  /**
+   * The site's page for an error answered instead of the URL's page (a malformed address, a refused
+   * method, too many requests): the layout with the error's page in the URL's language, rendered
+   * once per status, language and current header link. `url` is null when it cannot be read.
+   */
+  async function renderHttpStatus(
+    status: HttpErrorStatus,
+    url: URL | null,
+    { beforeRender }: RenderRequest = {},
+  ): Promise<{ status: HttpErrorStatus; html: string }> {
+    const at = url ?? UNREADABLE_ADDRESS;
+    const language = languageFromUrl(at.search);
+    const key = `${status}|${language}|${currentNavigationTarget(at.pathname) ?? ''}`;
+    const outcome = await renderShared(key, beforeRender, async () => {
+      const context = await routedContext(at);
+      await (shellStringsReady ??= translationsReady());
+      const { localeScripts, ...assets } = options.assets;
+      const result = await renderDocument({
+        handler,
+        context,
+        i18n: createRequestI18n(language),
+        rendered: NO_RENDERED_PAGES,
+        state: { failedPages: [], remoteManifests: {}, httpStatus: status },
+        assets: {
+          ...assets,
+          stylesheets: { shell: options.assets.stylesheets, page: [] },
+          preloadScripts: [...assets.preloadScripts, ...(localeScripts[language] ?? [])],
+        },
+      });
+      if (result.errors.length > 0) throw result.errors[0];
+      // Kept like a page (`renderShared` keeps pages), answered with its own status by the server.
+      return { kind: 'page', status: 200, html: result.html };
+    });
+    return { status, html: outcome.kind === 'page' ? outcome.html : '' };
   }
 
   /**
@@ -218,7 +346,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
       for (const language of SUPPORTED_LANGUAGES) {
         const url = new URL(path, 'http://shell.invalid');
         if (language !== DEFAULT_LANGUAGE) url.searchParams.set(LANGUAGE_PARAM, language);
-        const outcome = await render(url, candidate);
+        const outcome = await render(url, {}, candidate);
         if (outcome.status !== 200) {
           throw new Error(
             `${url.pathname}${url.search} answered ${outcome.status} with ${candidate.version}`,
