@@ -119,7 +119,7 @@ try {
 
 const summary = summarize(samples);
 printTable(summary);
-console.log('\nThe shell server under load (autocannon, 32 connections, a page rendered before):');
+console.log('\nThe shell server under load (autocannon, 16 connections, logging as in production):');
 for (const [name, value] of Object.entries(serverLoad)) console.log(`  ${name.padEnd(34)} ${value}`);
 mkdirSync(path.dirname(options.out), { recursive: true });
 writeFileSync(

@@ -6,6 +6,9 @@ import autocannon from 'autocannon';
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 /** Away from the site's own ports, so the load run never meets the Lighthouse runs' servers. */
 const LOAD_PORT = 3200;
+/** As the issue measured them: 16 connections, the same for every kind of answer. */
+const CONNECTIONS = 16;
+const UNKNOWN_PATH_REQUESTS_FOR_MEMORY = 20_000;
 
 /** The resident memory of a process, from Linux's /proc (null elsewhere). @param {number} pid */
 function residentMemoryMiB(pid) {
@@ -18,56 +21,108 @@ function residentMemoryMiB(pid) {
   }
 }
 
-/** @param {import('autocannon').Options} options */
+/** @param {import('autocannon').Options} options @returns {Promise<any>} */
 function run(options) {
   return new Promise((resolve, reject) => {
     autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
+/** Every request a path never asked before, as a scanner sends them; every other one in Spanish. */
+function uniqueUnknownPaths() {
+  let count = 0;
+  return [
+    {
+      setupRequest: (/** @type {import('autocannon').Request} */ request) => {
+        count += 1;
+        const path = count % 2 ? `/wp-admin/probe-${count}.php` : `/no-existe-${count}?lang=es`;
+        return { ...request, path };
+      },
+    },
+  ];
+}
+
 /**
- * The shell's server under load on this machine, in a process of its own (the remotes it renders
- * must be running on their ports): requests per second and latency for a page it has rendered
- * before, at 32 connections, in both languages; and its memory over 2 × 10,000 requests.
+ * The shell's server under load on this machine, in a process of its own, logging as in
+ * production (the remotes it renders must be running on their ports). In one run, at 16
+ * connections: `/robots.txt` (a tiny answer kept in memory), a page rendered before (both
+ * languages), and paths never seen before (each a 404); their ratios; and the server's memory
+ * around 20,000 unknown paths.
  *
  * @param {{ seconds: number }} options
  */
 export async function measureServerLoad({ seconds }) {
-  const server = spawn(process.execPath, [path.join(repositoryRoot, 'shell', 'server', 'start.mjs')], {
-    env: { ...process.env, PORT: String(LOAD_PORT) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const server = spawn(
+    process.execPath,
+    ['--expose-gc', path.join(repositoryRoot, 'shell', 'server', 'start.mjs')],
+    {
+      // The limit on renders is for visitors; the bench is one client asking for many.
+      env: { ...process.env, PORT: String(LOAD_PORT), SHELL_RENDER_LIMIT: '1000000' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let logLines = 0;
   try {
     await new Promise((resolve, reject) => {
-      server.stdout.on('data', (chunk) => String(chunk).includes('served at') && resolve(undefined));
+      server.stdout.on('data', (chunk) => {
+        logLines += String(chunk).split('\n').length - 1;
+        if (String(chunk).includes('served at')) resolve(undefined);
+      });
       server.once('exit', (code) => reject(new Error(`shell server exited (${code})`)));
     });
     const base = `http://localhost:${LOAD_PORT}`;
+    const load = (/** @type {Partial<import('autocannon').Options>} */ options) =>
+      run({
+        url: base,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { 'accept-encoding': 'br' },
+        ...options,
+      });
+    // Rendered once, then kept.
+    for (const pathname of ['/services', '/services?lang=es', '/no-such-page']) {
+      await run({ url: base + pathname, connections: 4, amount: 200 });
+    }
     /** @type {Record<string, number | null>} */
     const figures = {};
+    const robots = await load({ url: `${base}/robots.txt` });
+    figures['robots.txt requests/s'] = Math.round(robots.requests.average);
     for (const [label, pathname] of [
-      ['en', '/services'],
-      ['es', '/services?lang=es'],
+      ['cached page en', '/services'],
+      ['cached page es', '/services?lang=es'],
     ]) {
-      await run({ url: base + pathname, connections: 4, amount: 200 }); // rendered once, then cached
-      const result = /** @type {any} */ (
-        await run({
-          url: base + pathname,
-          connections: 32,
-          duration: seconds,
-          headers: { 'accept-encoding': 'br' },
-        })
-      );
+      const result = await load({ url: base + pathname });
       figures[`${label} requests/s`] = Math.round(result.requests.average);
       figures[`${label} p50 ms`] = result.latency.p50;
       figures[`${label} p99 ms`] = result.latency.p99;
       figures[`${label} non-2xx`] = result.non2xx;
     }
-    figures['memory MiB at start of 20,000'] = residentMemoryMiB(/** @type {number} */ (server.pid));
-    await run({ url: `${base}/services`, connections: 32, amount: 10_000 });
-    figures['memory MiB after 10,000'] = residentMemoryMiB(/** @type {number} */ (server.pid));
-    await run({ url: `${base}/services?lang=es`, connections: 32, amount: 10_000 });
-    figures['memory MiB after 20,000'] = residentMemoryMiB(/** @type {number} */ (server.pid));
+    const unknown = await load({ requests: uniqueUnknownPaths() });
+    figures['unknown paths requests/s'] = Math.round(unknown.requests.average);
+    figures['unknown paths p50 ms'] = unknown.latency.p50;
+    figures['unknown paths p99 ms'] = unknown.latency.p99;
+    const answered = Object.values(unknown.statusCodeStats ?? {}).reduce((sum, { count }) => sum + count, 0);
+    figures['unknown paths not 404'] = answered - (unknown.statusCodeStats?.['404']?.count ?? 0);
+    const cached = /** @type {number} */ (figures['cached page en requests/s']);
+    figures['cached page / robots.txt'] = Math.round((cached / robots.requests.average) * 100) / 100;
+    figures['unknown paths / cached page'] = Math.round((unknown.requests.average / cached) * 100) / 100;
+
+    const heapMiB = async () => {
+      const response = await fetch(`${base}/_shell/status?gc`);
+      const { heapUsedBytes } = /** @type {{ heapUsedBytes: number }} */ (await response.json());
+      return Math.round(heapUsedBytes / 1024 / 102.4) / 10;
+    };
+    figures['heap MiB before 20,000 unknown paths'] = await heapMiB();
+    figures['memory MiB before 20,000 unknown paths'] = residentMemoryMiB(/** @type {number} */ (server.pid));
+    await run({
+      url: base,
+      connections: CONNECTIONS,
+      amount: UNKNOWN_PATH_REQUESTS_FOR_MEMORY,
+      requests: uniqueUnknownPaths(),
+    });
+    figures['heap MiB after 20,000 unknown paths'] = await heapMiB();
+    figures['memory MiB after 20,000 unknown paths'] = residentMemoryMiB(/** @type {number} */ (server.pid));
+    figures['log lines written'] = logLines;
     return figures;
   } finally {
     server.kill('SIGTERM');

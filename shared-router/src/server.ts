@@ -4,4 +4,4 @@
  * same react-router module as the shared `shared-router`, so the remotes' pages read the route the
  * static router provides.
  */
-export { StaticRouterProvider, createStaticHandler, createStaticRouter, matchRoutes } from 'react-router-dom';
+export { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';

@@ -330,10 +330,16 @@ export async function serveShell({
   };
   // What crawlers ask for besides pages, cached like the HTML (docs/server-rendering.md, "Sitemap and robots.txt").
   const robots = { text: renderer.robotsTxt };
-  app.get('/robots.txt', (request, reply) =>
-    sendCacheable(request, reply, { rendered: robots, text: robots.text, type: 'text/plain; charset=utf-8' }),
-  );
+  app.get('/robots.txt', (request, reply) => {
+    request.routeKind = '/robots.txt';
+    return sendCacheable(request, reply, {
+      rendered: robots,
+      text: robots.text,
+      type: 'text/plain; charset=utf-8',
+    });
+  });
   app.get('/sitemap.xml', async (request, reply) => {
+    request.routeKind = '/sitemap.xml';
     const sitemap = await renderer.renderSitemap();
     if (sitemap.status === 503) {
       // A remote's pages were never loaded: crawlers retry rather than drop those pages.
@@ -353,7 +359,8 @@ export async function serveShell({
   // The environment's registry as browsers read it: each remote at the version this server renders
   // (a version the registry names but the server has not taken yet, or refused, is not loaded by
   // browsers either). Never cached, since a release or a rollback changes it.
-  app.get('/remotes.json', async (_request, reply) => {
+  app.get('/remotes.json', async (request, reply) => {
+    request.routeKind = '/remotes.json';
     const registry = JSON.parse(await readFile(registryFile, 'utf8'));
     registry.remotes = { ...registry.remotes, ...renderer.liveManifests() };
     return reply.header('Cache-Control', 'no-cache').send(registry);

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { createStaticHandler, matchRoutes } from 'shared-router/server';
+import { createStaticHandler } from 'shared-router/server';
 import {
   createRequestI18n,
   DEFAULT_LANGUAGE,
@@ -11,6 +11,7 @@ import {
 import { siteConfig } from 'site-config';
 import '../i18n';
 import { remotePageOf, routes } from '../routes/routes';
+import { pageForPath } from '../remotes/remoteRoutes';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
 import {
   REMOTE_NAMES,
@@ -258,10 +259,13 @@ export function createSiteRenderer(options: SiteRendererOptions) {
       const kept = cachedPage(url.pathname, language);
       if (kept) return kept;
     }
-    const page = remotePageOf(matchRoutes(routes, url.pathname) ?? []);
-    if (!page) return renderNotFound(url, language, beforeRender);
+    // The route table read without the router (shell/src/routes/routes.test.tsx: they agree), so
+    // an unknown path costs no routing; the router reads the path of a page it renders.
+    if (!pageForPath(url.pathname)) return renderNotFound(url, language, beforeRender);
     await beforeRender?.();
     const context = await routedContext(url);
+    const page = remotePageOf(context.matches);
+    if (!page) return renderNotFound(url, language, undefined);
     const load = await loadPage(page, candidate);
     // The shell's own strings, once; a remote's page brings its version's strings pinned, so a
     // request never waits on another version's strings loading meanwhile.
