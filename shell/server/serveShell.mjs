@@ -163,13 +163,15 @@ export async function serveShell({
     onRemoteFailure: (/** @type {string} */ name) => metrics.remoteFailed(name),
   });
   const siteUrl = new URL(givenSiteUrl ?? renderer.siteUrl);
+  /** @type {Record<string, string>} */
+  const pageHeaders = {
+    ...headers,
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(siteUrl.protocol === 'https:' && { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY }),
+  };
   const app = await createStaticApp({
     root,
-    headers: {
-      ...headers,
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      ...(siteUrl.protocol === 'https:' && { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY }),
-    },
+    headers: pageHeaders,
     // The server's own bundle and build notes are not for browsers.
     allowedPath: (pathname) => !pathname.startsWith('/server/') && pathname !== '/host-assets.json',
     serveIndexForRoutes: false,
@@ -186,6 +188,7 @@ export async function serveShell({
       frameworkErrors: (error, request, reply) => {
         void sendError(request, reply, error);
       },
+      clientErrorHandler: (error, socket) => void sendClientError(error, socket),
     },
   });
   server = app;
@@ -256,6 +259,34 @@ export async function serveShell({
     }
   }
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+
+  /**
+   * A request Node's parser refused before Fastify saw it (headers over 16 KiB, most often a huge
+   * address: 431; anything else malformed: 400), answered on the raw socket with the site's page in
+   * the default language, since nothing of the request can be read.
+   * @param {Error & { code?: string }} error @param {import('node:stream').Duplex} socket
+   */
+  async function sendClientError(error, socket) {
+    if (error.code === 'ECONNRESET' || !socket.writable) return;
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    try {
+      const { html } = await renderer.renderHttpStatus(tooLarge ? 414 : 400, null);
+      const body = Buffer.from(html);
+      const head = {
+        ...pageHeaders,
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': String(body.length),
+        'Cache-Control': 'no-store',
+        Connection: 'close',
+      };
+      const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      const lines = Object.entries(head).map(([name, value]) => `${name}: ${value}`);
+      if (socket.writable)
+        socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status}\r\n${lines.join('\r\n')}\r\n\r\n`), body]));
+    } catch {
+      socket.destroy();
+    }
+  }
 
   /** @param {import('fastify').FastifyRequest} request @param {import('fastify').FastifyReply} reply @param {any} outcome */
   function sendOutcome(request, reply, outcome) {

@@ -4,9 +4,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { setLanguage } from 'shared-i18n';
 import '../i18n';
 import { Header } from './Header';
+import { currentNavigationTarget } from './navigation';
 
-function renderHeader() {
-  const router = createMemoryRouter([{ path: '*', element: <Header /> }], { initialEntries: ['/'] });
+function renderHeader(at = '/') {
+  const router = createMemoryRouter([{ path: '*', element: <Header /> }], { initialEntries: [at] });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -67,4 +68,31 @@ test('the header speaks Spanish when the language is Spanish', async () => {
   expect(screen.getByRole('link', { name: 'Inicio' })).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Llamada de Descubrimiento' })).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Abrir menú' })).toBeTruthy();
+});
+
+test("the server's reading of the current header link is the header's own, so a reused 404 hydrates", () => {
+  const paths = [
+    '/',
+    '/x',
+    '/services',
+    '/SERVICES/anything',
+    '/services-x',
+    '/about/',
+    '/about/team',
+    '/contactx',
+    '//x/',
+  ];
+  for (const path of paths) {
+    const { unmount } = render(
+      <RouterProvider
+        router={createMemoryRouter([{ path: '*', element: <Header /> }], { initialEntries: [path] })}
+      />,
+    );
+    const current = screen
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.getAttribute('href'));
+    expect({ path, current }).toEqual({ path, current: [currentNavigationTarget(path)].filter(Boolean) });
+    unmount();
+  }
 });
