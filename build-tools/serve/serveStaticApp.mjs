@@ -37,9 +37,6 @@ function cacheControlFor(fileName) {
  *   (a client-rendered app, such as a remote's harness); otherwise they reach `onRoute`
  * @property {string} [versionsRoot] the app's published versions, one folder each, served under
  *   RELEASES_PATH: a version is never overwritten, so every one of its files is immutable
- * @property {{ ignore?: string[] }} [fixedRoot] the root's files never change while the server runs
- *   (a build): a route is made for each file at start (but those `ignore` globs name), so any other
- *   path reaches the not-found handler without a look at the disk
  * @property {import('fastify').FastifyServerOptions} [serverOptions] Fastify's own options (logger…)
  */
 
@@ -56,7 +53,6 @@ export async function createStaticApp({
   allowedPath = () => true,
   serveIndexForRoutes = true,
   versionsRoot,
-  fixedRoot,
   serverOptions = {},
 }) {
   const app = Fastify({
@@ -80,8 +76,6 @@ export async function createStaticApp({
   await app.register(fastifyStatic, {
     root: path.resolve(root),
     preCompressed: true,
-    wildcard: !fixedRoot,
-    globIgnore: fixedRoot?.ignore,
     index: serveIndexForRoutes ? ['index.html'] : false,
     cacheControl: false,
     allowedPath: (pathname) => allowedPath(pathname),

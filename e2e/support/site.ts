@@ -109,8 +109,9 @@ export class ComposedSite {
             port,
             headers,
             registryFile: this.releases.registry.registryFile,
-            // The tests' output stays readable: the server's warnings and errors only.
-            settings: { logLevel: 'warn' },
+            // The tests' output stays readable: the server's warnings and errors only. One client
+            // (the tests) renders far more than a visitor: the render limit is server-errors.spec's.
+            settings: { logLevel: 'warn', renderLimit: { max: 1_000_000, windowMs: 60_000 } },
           })
         : await serveStaticApp({
             root,

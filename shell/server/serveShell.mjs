@@ -27,6 +27,8 @@ function originsFromEnvironment() {
 /** The operator's view of the remotes' versions, and the Prometheus metrics (docs/operator.md). */
 const STATUS_PATH = '/_shell/status';
 const METRICS_PATH = '/metrics';
+/** Paths without an extension that are not pages: routes of their own. */
+const OWN_ROUTES = new Set([STATUS_PATH, METRICS_PATH]);
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** Headers a reverse proxy adds: a request carrying one came from a visitor through it. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
@@ -162,6 +164,8 @@ export async function serveShell({
     log,
     onRemoteFailure: (/** @type {string} */ name) => metrics.remoteFailed(name),
   });
+  // Not awaited: the server answers at once, and the first visitors share loads under way.
+  void renderer.warmUp();
   const siteUrl = new URL(givenSiteUrl ?? renderer.siteUrl);
   /** @type {Record<string, string>} */
   const pageHeaders = {
@@ -175,8 +179,6 @@ export async function serveShell({
     // The server's own bundle and build notes are not for browsers.
     allowedPath: (pathname) => !pathname.startsWith('/server/') && pathname !== '/host-assets.json',
     serveIndexForRoutes: false,
-    // Answered by routes of their own below, or not for browsers at all.
-    fixedRoot: { ignore: ['remotes.json', 'server/**', 'host-assets.json'] },
     serverOptions: {
       logger: { level: settings.logLevel },
       // One line per request, written when it is answered (below), instead of Fastify's two.
@@ -194,8 +196,6 @@ export async function serveShell({
   server = app;
   app.decorateRequest('routeKind', null);
   app.decorateRequest('htmlCache', null);
-  // Not awaited: the server answers at once, and the first visitors share loads under way.
-  void renderer.warmUp();
   app.addHook('onClose', async () => renderer.close());
 
   app.addHook('onRequest', async (request, reply) => {
@@ -206,6 +206,15 @@ export async function serveShell({
       return reply.redirect(`${siteUrl.origin}${request.url}`, 308);
     }
     if (request.url.length > settings.maxUrlLength) throw httpError(414, 'URI Too Long');
+    // A page's address (no file extension; the build's files all have one) goes straight to the
+    // renderer, which answers a page rendered before from memory: no route lookup, no look at the
+    // disk for a file of that name.
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const query = request.url.indexOf('?');
+    const pathname = query === -1 ? request.url : request.url.slice(0, query);
+    if (!pathname.includes('.', pathname.lastIndexOf('/')) && !OWN_ROUTES.has(pathname)) {
+      return renderRoute.call(app, request, reply);
+    }
   });
   // Every request's one log line and its metrics, once it is answered.
   app.addHook('onResponse', async (request, reply) => {

@@ -194,6 +194,24 @@ function codeOriginsOf(manifest: RemoteManifest, manifestUrl: string): string[] 
   return [manifestUrl, ...entries].map((url) => new URL(url).origin);
 }
 
+/**
+ * The loads of each remote under way in this process, whichever server started them. The runtime
+ * holds one container per remote name, and registering a version replaces it: a second load begun
+ * while one is under way (another server in the same process, as a restart in place makes) would
+ * swap the container under the first one's chunks.
+ */
+const loadsInProcess = new Map<RemoteName, Promise<unknown>>();
+
+function oneLoadAtATime<T>(name: RemoteName, load: () => Promise<T>): Promise<T> {
+  const mine = (loadsInProcess.get(name) ?? Promise.resolve()).catch(() => undefined).then(load);
+  loadsInProcess.set(name, mine);
+  void mine.then(
+    () => loadsInProcess.get(name) === mine && loadsInProcess.delete(name),
+    () => loadsInProcess.get(name) === mine && loadsInProcess.delete(name),
+  );
+  return mine;
+}
+
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -390,7 +408,17 @@ export class ServerRemotes {
   }
 
   /** Loads every module the shell uses from one version, and that version's strings. */
-  private async load(
+  private load(
+    name: RemoteName,
+    manifestUrl: string,
+    manifest: RemoteManifest,
+    version: string,
+    etag: string | null,
+  ): Promise<RemoteVersion> {
+    return oneLoadAtATime(name, () => this.loadNow(name, manifestUrl, manifest, version, etag));
+  }
+
+  private async loadNow(
     name: RemoteName,
     manifestUrl: string,
     manifest: RemoteManifest,
