@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { LogController } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { createStaticApp, isHashedAsset, listen } from 'build-tools/serve';
@@ -27,8 +27,8 @@ function originsFromEnvironment() {
 /** The operator's view of the remotes' versions, and the Prometheus metrics (docs/operator.md). */
 const STATUS_PATH = '/_shell/status';
 const METRICS_PATH = '/metrics';
-/** Paths without an extension that are not pages: routes of their own. */
-const OWN_ROUTES = new Set([STATUS_PATH, METRICS_PATH]);
+/** Paths the server answers with routes of their own. */
+const OWN_ROUTES = new Set([STATUS_PATH, METRICS_PATH, '/robots.txt', '/sitemap.xml', '/remotes.json']);
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** Headers a reverse proxy adds: a request carrying one came from a visitor through it. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
@@ -119,6 +119,15 @@ export async function serveShell({
   const hostAssets = JSON.parse(await readFile(path.join(root, 'host-assets.json'), 'utf8'));
   const fromRoot = (/** @type {string[]} */ files) => files.map((file) => `/${file}`);
   const { createSiteRenderer } = require(path.join(root, 'server', 'main.js'));
+  // The build's files, as paths: they never change while the server runs.
+  const buildFiles = new Set(
+    (await readdir(root, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map(
+        (entry) =>
+          `/${path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`,
+      ),
+  );
 
   /** @type {import('@fastify/rate-limit').FastifyRateLimitOptions['keyGenerator']} */
   const clientAddress = (request) => {
@@ -206,15 +215,13 @@ export async function serveShell({
       return reply.redirect(`${siteUrl.origin}${request.url}`, 308);
     }
     if (request.url.length > settings.maxUrlLength) throw httpError(414, 'URI Too Long');
-    // A page's address (no file extension; the build's files all have one) goes straight to the
-    // renderer, which answers a page rendered before from memory: no route lookup, no look at the
-    // disk for a file of that name.
+    // Any address that is neither one of the build's files nor a route of its own goes straight to
+    // the renderer, which answers a page rendered before (or the 404) from memory: no route
+    // lookup, no look at the disk for a file of that name.
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const query = request.url.indexOf('?');
     const pathname = query === -1 ? request.url : request.url.slice(0, query);
-    if (!pathname.includes('.', pathname.lastIndexOf('/')) && !OWN_ROUTES.has(pathname)) {
-      return renderRoute.call(app, request, reply);
-    }
+    if (!buildFiles.has(pathname) && !OWN_ROUTES.has(pathname)) return renderRoute.call(app, request, reply);
   });
   // Every request's one log line and its metrics, once it is answered.
   app.addHook('onResponse', async (request, reply) => {
