@@ -7,6 +7,7 @@ import { copy, REMOTES, ROUTES } from '../support/copy';
 import { fillBooking, forgetVisitorsEmail } from '../support/bookingForm';
 import { contactCopy, fillEnquiry, sendButton } from '../support/contactForm';
 import { REPOSITORY_ROOT } from '../support/site';
+import { startShellProcess } from '../support/shellProcess';
 import { securityHeaders } from 'build-tools/securityHeaders';
 import { OVERRIDE_CANDIDATE_SOURCE, readSiteOrigins } from 'build-tools/siteOrigins';
 
@@ -246,6 +247,23 @@ test.describe('the policy follows the configuration', () => {
       'https://abcdefgh.supabase.co',
       'https://api.emailjs.com',
     ]);
+  });
+
+  test("the shell's server sends the policy of the environment's registry, not of its build's", async () => {
+    writeRegistry(false);
+    // The remotes need not answer: every response carries the headers, whatever it renders.
+    const shell = await startShellProcess({ SHELL_REGISTRY_FILE: registryFile });
+    try {
+      const policy = (await fetch(`${shell.url}/robots.txt`)).headers.get('content-security-policy');
+      expect(directives(policy ?? undefined)['script-src']).toEqual([
+        "'self'",
+        'https://marketing.istmo.example',
+        'https://cdn.istmo.example',
+        'https://contact.istmo.example',
+      ]);
+    } finally {
+      await shell.close();
+    }
   });
 
   test('a registry allowing QA overrides also admits candidate builds on localhost; unset services are the local backend', () => {

@@ -8,11 +8,14 @@ import { readServerSettings } from './serverSettings.mjs';
  * `npm run serve --workspace shell`: the shell's server alone, rendering with the registry's
  * remotes, configured by its environment (docs/operator.md, "Configuration").
  */
+// The environment's registry (a release changes it); the build's own remotes.json if unset.
+const registryFile = process.env.SHELL_REGISTRY_FILE || undefined;
 const server = await serveShell({
   port: process.env.PORT ? Number(process.env.PORT) : findApp('shell').port,
-  // The environment's registry (a release changes it); the build's own remotes.json if unset.
-  registryFile: process.env.SHELL_REGISTRY_FILE || undefined,
-  headers: securityHeaders(readSiteOrigins()),
+  registryFile,
+  // The CSP must allow the remotes browsers are told to load: the ones this registry names, not the
+  // build's (a local build's allows QA overrides from http://localhost:*, which production must not).
+  headers: securityHeaders(readSiteOrigins(registryFile ? { registryFile } : {})),
   settings: readServerSettings(),
   // The site's public URL at run time, for its https headers; the build's (its links') if unset.
   siteUrl: process.env.SITE_URL || undefined,
