@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- how a JavaScript file takes the request fields it decorates (a declaration file has no module to import)
+/// <reference path="./fastifyRequest.d.ts" />
 import path from 'node:path';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -40,7 +42,7 @@ const STATUS_PAGES = new Set([400, 403, 405, 413, 414, 429, 500, 503]);
 const BODY_LIMIT_BYTES = 64 * 1024;
 /** A control character in a path (`%00`): no page has one, and files must never see one. */
 const ENCODED_CONTROL_CHARACTER = /%(?:[01][0-9a-f]|7f)/i;
-/** Two years, as browsers' preload lists ask (docs/operator.md, "Headers"). */
+/** Two years, as browsers' preload lists ask (docs/operator.md, "Security headers"). */
 const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
 /**
@@ -129,7 +131,7 @@ export async function serveShell({
       ),
   );
 
-  /** @type {import('@fastify/rate-limit').FastifyRateLimitOptions['keyGenerator']} */
+  /** @type {(request: import('fastify').FastifyRequest) => string} */
   const clientAddress = (request) => {
     const header = settings.clientAddressHeader && request.headers[settings.clientAddressHeader];
     // The proxy appends the address it saw to X-Forwarded-For: the last entry is the one to trust.
@@ -209,7 +211,7 @@ export async function serveShell({
 
   app.addHook('onRequest', async (request, reply) => {
     const forwardedProto = request.headers['x-forwarded-proto'];
-    if (settings.httpsRedirect && String(forwardedProto).split(',')[0].trim() === 'http') {
+    if (settings.httpsRedirect && String(forwardedProto).split(',')[0]?.trim() === 'http') {
       request.routeKind = 'https-redirect';
       // Joined, not resolved: `//elsewhere.example` stays on the site.
       return reply.redirect(`${siteUrl.origin}${request.url}`, 308);
