@@ -45,6 +45,9 @@ export default (env, argv) => {
     // Without federation there are no singletons to negotiate, so no async boundary either.
     entry: './src/bootstrap.tsx',
     output: { ...config.output, path: path.join(outputDir, 'dist'), uniqueName: 'monolith' },
+    // webpack's own chunking: the host's one start chunk is made for federation's shared
+    // singletons, and here it would also pull every page into the first load.
+    optimization: { ...config.optimization, splitChunks: {} },
     resolve: { ...config.resolve, alias: { 'bench-bundled-pages$': generatedPages } },
     plugins: [
       ...(config.plugins ?? []).filter((plugin) => !(plugin instanceof ModuleFederationPlugin)),

@@ -14,7 +14,8 @@ interface PageHeroProps {
 
 /**
  * The dark opening band of every marketing page; the shell's transparent header sits over it.
- * Title, subtitle and actions fade in one after the other (SPEC §9).
+ * Title, subtitle and actions fade in one after the other (SPEC §9); title and subtitle, the
+ * largest text of the first screen, are painted from the first frame.
  */
 export function PageHero({ title, subtitle, children, illustration }: PageHeroProps) {
   return (
@@ -24,8 +25,8 @@ export function PageHero({ title, subtitle, children, illustration }: PageHeroPr
     >
       <div className="marketing-hero__inner site-container">
         <div>
-          <h1 {...fadeIn(0, 'marketing-hero__title')}>{title}</h1>
-          <p {...fadeIn(1, 'marketing-hero__subtitle')}>{subtitle}</p>
+          <h1 {...fadeIn(0, 'marketing-hero__title', { fromVisible: true })}>{title}</h1>
+          <p {...fadeIn(1, 'marketing-hero__subtitle', { fromVisible: true })}>{subtitle}</p>
           {children && <div {...fadeIn(2, 'marketing-hero__actions')}>{children}</div>}
         </div>
         {illustration}

@@ -25,7 +25,7 @@ export default function ServicesPage() {
       <PageHero title={t('services.title')} subtitle={t('services.subtitle')} />
       <div className="site-container">
         {services.map((service, index) => (
-          <ServiceSection key={service.id} service={service} mirrored={index % 2 === 1} />
+          <ServiceSection key={service.id} service={service} mirrored={index % 2 === 1} first={index === 0} />
         ))}
       </div>
       <Section labelledBy="services-process-title" tone="tinted" testId="services-process">

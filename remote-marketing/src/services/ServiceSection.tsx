@@ -12,10 +12,12 @@ interface ServiceSectionProps {
   service: ListedService;
   /** Every other section puts its illustration on the other side. */
   mirrored: boolean;
+  /** The first section is on the first screen: its illustration loads at once, first. */
+  first: boolean;
 }
 
 /** One service on the services page: icon, description, five features and a Learn More link. */
-export function ServiceSection({ service, mirrored }: ServiceSectionProps) {
+export function ServiceSection({ service, mirrored, first }: ServiceSectionProps) {
   const { t } = useTranslation(NAMESPACE);
   const titleId = `service-${service.id}-title`;
   return (
@@ -43,7 +45,12 @@ export function ServiceSection({ service, mirrored }: ServiceSectionProps) {
           {t('common.learnMore')}
         </ArrowLink>
       </div>
-      <Illustration src={service.image} alt={service.imageAlt} className="marketing-service-section__image" />
+      <Illustration
+        src={service.image}
+        alt={service.imageAlt}
+        className="marketing-service-section__image"
+        priority={first}
+      />
     </section>
   );
 }
