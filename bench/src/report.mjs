@@ -22,7 +22,8 @@ export const FIGURES = {
   firstLoadScriptBytes: {
     label: 'First-load JavaScript (until interactive)',
     unit: 'B',
-    target: { ratio: 1.15, text: 'composed/monolith ≤ 1.15' },
+    // The federation runtime and one remote entry have no counterpart in one bundle; nothing else may.
+    target: { overMonolith: 32 * 1024, text: 'composed − monolith ≤ 32 KiB' },
   },
   totalBytes: { label: 'All bytes transferred', unit: 'B' },
   requests: { label: 'Requests', unit: '' },
@@ -68,6 +69,7 @@ export function summarize(samples) {
       const target = /** @type {any} */ (figure).target;
       let met = null;
       if (target?.ratio) met = ratio !== null && ratio <= target.ratio;
+      if (target?.overMonolith) met = composedMedian - monolithMedian <= target.overMonolith;
       if (target?.composed) met = target.composed(composedMedian);
       rows.push({
         scenario,

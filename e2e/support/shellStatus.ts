@@ -16,3 +16,18 @@ export async function remoteStatus(shellUrl: string, remote: RemoteName): Promis
   const { remotes } = (await response.json()) as { remotes: Record<RemoteName, RemoteStatus> };
   return remotes[remote];
 }
+
+/**
+ * Waits until the shell server at `shellUrl` renders a version of every remote: a server just
+ * started loads them in the background, and a page asked for before that may answer 503.
+ */
+export async function everyRemoteLoaded(shellUrl: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const statuses = await Promise.all(
+        (['marketing', 'booking', 'contact'] as const).map((remote) => remoteStatus(shellUrl, remote)),
+      );
+      return statuses.every((status) => status.rendering !== null);
+    })
+    .toBe(true);
+}

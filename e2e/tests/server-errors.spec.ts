@@ -3,10 +3,13 @@ import { copy } from '../support/copy';
 import { fetchServerHtml } from '../support/serverHtml';
 import type { ComposedSite } from '../support/site';
 import { startShellProcess } from '../support/shellProcess';
+import { everyRemoteLoaded } from '../support/shellStatus';
 
 /** Another shell server on the site's registry, with the operator's settings a test needs. */
-function startShell(site: ComposedSite, env: Record<string, string>) {
-  return startShellProcess({ SHELL_REGISTRY_FILE: site.releases.registry.registryFile, ...env });
+async function startShell(site: ComposedSite, env: Record<string, string>) {
+  const shell = await startShellProcess({ SHELL_REGISTRY_FILE: site.releases.registry.registryFile, ...env });
+  await everyRemoteLoaded(shell.url);
+  return shell;
 }
 
 /** A counter or histogram count of the shell's Prometheus text, summed over matching series. */
@@ -101,6 +104,8 @@ test.describe('unknown paths cost no render', () => {
     site,
   }) => {
     await site.restart('shell');
+    // The 404 is kept per remotes' versions: once they are loaded, the first render is the last.
+    await everyRemoteLoaded(site.url('shell'));
     const first = await fetch(site.url('shell', '/no-such-page-1'));
     const firstHtml = await first.text();
     const rendersBefore = await metric(site, 'shell_render_duration_seconds_count');
@@ -161,6 +166,7 @@ test.describe('renders are limited per client; the cache is not', () => {
 
 test.describe('an operator can see inside the server', () => {
   test('/metrics counts requests, renders, cache hits and names the live versions', async ({ site }) => {
+    await everyRemoteLoaded(site.url('shell'));
     await fetch(site.url('shell', '/about'));
     await fetch(site.url('shell', '/about'));
     const text = await (await fetch(site.url('shell', '/metrics'))).text();
