@@ -35,12 +35,29 @@ function reportFailedAudits(lhr, url) {
   }
 }
 
+/** Runs Lighthouse asks to be run again (a trace it failed to record), tried once more each. */
+const ATTEMPTS = 3;
+
 /**
- * One Lighthouse run (performance, SEO, best practices) in a browser of its own (a reused one drifts).
+ * One Lighthouse run (performance, SEO, best practices) in a browser of its own (a reused one
+ * drifts); a run Lighthouse itself reports as failed (`NO_NAVSTART`…) is run again.
  * @param {string} url
  * @param {'mobile' | 'desktop'} preset
+ * @returns {Promise<Record<string, number>>}
  */
 export async function measureWithLighthouse(url, preset) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measureOnce(url, preset);
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !String(error).includes('Lighthouse:')) throw error;
+      console.warn(`${url} (${preset}): ${String(error)}; running it again`);
+    }
+  }
+}
+
+/** @param {string} url @param {'mobile' | 'desktop'} preset */
+async function measureOnce(url, preset) {
   const chrome = await chromeLauncher.launch({
     chromePath: requireChromium(),
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
