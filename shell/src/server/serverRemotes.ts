@@ -366,10 +366,12 @@ export class ServerRemotes {
       const manifest = JSON.parse(text) as RemoteManifest;
       this.assertAllowed(codeOriginsOf(manifest, manifestUrl), manifestUrl);
       const candidate = await withinBudget(
-        this.load(name, manifestUrl, manifest, version, etag).then(async (loaded) => {
-          if (live) await this.options.verify(loaded);
-          return loaded;
-        }),
+        oneLoadAtATime(name, () => this.load(name, manifestUrl, manifest, version, etag)).then(
+          async (loaded) => {
+            if (live) await this.options.verify(loaded);
+            return loaded;
+          },
+        ),
         CHECK_BUDGET_MS,
         `checking ${version}`,
       );
@@ -408,17 +410,7 @@ export class ServerRemotes {
   }
 
   /** Loads every module the shell uses from one version, and that version's strings. */
-  private load(
-    name: RemoteName,
-    manifestUrl: string,
-    manifest: RemoteManifest,
-    version: string,
-    etag: string | null,
-  ): Promise<RemoteVersion> {
-    return oneLoadAtATime(name, () => this.loadNow(name, manifestUrl, manifest, version, etag));
-  }
-
-  private async loadNow(
+  private async load(
     name: RemoteName,
     manifestUrl: string,
     manifest: RemoteManifest,
