@@ -16,8 +16,9 @@ export async function measureNavigation(siteUrl, { from, linkTo }) {
     const page = await browser.newPage({ viewport: { width: 1350, height: 940 } });
     await page.goto(new URL(from, siteUrl).href, { waitUntil: 'networkidle' });
     await page.locator('main h1').first().waitFor();
-    // What a visitor's browser does while they read: idle callbacks run, nothing else is loading.
-    await page.waitForTimeout(1500);
+    // What a visitor's browser does while they read: the header's pages load a few seconds after
+    // the first (the shell's usePreloadLikelyPages), then nothing else is loading.
+    await page.waitForTimeout(5000);
     const link = page.locator(`header a[href="${linkTo}"]`).first();
     await link.scrollIntoViewIfNeeded();
     const before = await page.locator('main h1').first().textContent();

@@ -85,15 +85,15 @@ test.describe('one wave of requests', () => {
       site,
     }) => {
       const html = await fetchServerHtml(site.url('shell', pathname));
-      const named = [...html.document.querySelectorAll('link[rel="preload"][as="script"], script[src]')].map(
-        (element) => {
-          const url = new URL(
-            element.getAttribute('href') ?? element.getAttribute('src') ?? '',
-            site.url('shell'),
-          );
-          return `${url.port}/${url.pathname.slice(url.pathname.lastIndexOf('/') + 1)}`;
-        },
-      );
+      // The page's inline script requests them together once the page has painted.
+      const state = JSON.parse(html.document.getElementById('shell-ssr-state')?.textContent ?? '{}') as {
+        scripts?: { preload: string[]; start: string[] };
+      };
+      const named = [...(state.scripts?.preload ?? []), ...(state.scripts?.start ?? [])].map((href) => {
+        const url = new URL(href, site.url('shell'));
+        return `${url.port}/${url.pathname.slice(url.pathname.lastIndexOf('/') + 1)}`;
+      });
+      expect(html.document.querySelectorAll('script[src], link[rel="preload"][as="script"]')).toHaveLength(0);
       const port = (dir: string) => APPS.find((app) => app.dir === dir)?.port;
       const loaded = (await firstLoadFiles(browser, site.url('shell'), pathname))
         .filter((file) => file.kind === 'js')
@@ -101,6 +101,34 @@ test.describe('one wave of requests', () => {
       expect(loaded.length).toBeGreaterThan(5);
       // Found only once an earlier script ran, it would be a round trip more before the page responds.
       expect(loaded.filter((file) => !named.includes(file))).toEqual([]);
+    });
+  }
+
+  for (const pathname of ['/', '/services']) {
+    test(`${pathname} paints its first screen, hero illustration included, before any script is requested`, async ({
+      page,
+      site,
+    }) => {
+      await page.goto(site.url('shell', pathname));
+      await firstPageInteractive(page);
+      const timeline = await page.evaluate(() => ({
+        firstContentfulPaint:
+          performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+        heroImages: [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map(
+          (image) =>
+            (performance.getEntriesByName(image.currentSrc)[0] as PerformanceResourceTiming | undefined)
+              ?.responseEnd ?? Infinity,
+        ),
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.js'))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timeline.scripts.length).toBeGreaterThan(3);
+      if (pathname === '/services') expect(timeline.heroImages).toHaveLength(1);
+      const firstScript = Math.min(...timeline.scripts);
+      expect(firstScript).toBeGreaterThan(timeline.firstContentfulPaint);
+      for (const loaded of timeline.heroImages) expect(firstScript).toBeGreaterThan(loaded);
     });
   }
 });

@@ -7,6 +7,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { LogController } from 'fastify';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { createStaticApp, isHashedAsset, listen } from 'build-tools/serve';
+import { withScriptSources } from 'build-tools/securityHeaders';
 import { HTML_CACHE_CONTROL, sendCacheable } from './cacheableResponses.mjs';
 import { DEFAULT_SERVER_SETTINGS } from './serverSettings.mjs';
 import { createShellMetrics } from './shellMetrics.mjs';
@@ -167,7 +168,6 @@ export async function serveShell({
       localeScripts: Object.fromEntries(
         Object.entries(hostAssets.localeScripts).map(([language, files]) => [language, fromRoot(files)]),
       ),
-      preloadFetches: ['/remotes.json'],
     },
     remoteBudgetMs,
     manifestTtlMs,
@@ -180,7 +180,7 @@ export async function serveShell({
   const siteUrl = new URL(givenSiteUrl ?? renderer.siteUrl);
   /** @type {Record<string, string>} */
   const pageHeaders = {
-    ...headers,
+    ...withScriptSources(headers, renderer.inlineScriptSources),
     'Cross-Origin-Opener-Policy': 'same-origin',
     ...(siteUrl.protocol === 'https:' && { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY }),
   };

@@ -10,12 +10,10 @@ import { firstRenderStarts, pathSettled } from './remotes/pageLoads';
 import { RenderedPagesContext } from './remotes/renderedPages';
 import { Document } from './document/Document';
 import { readSsrState } from './document/ssrState';
+import { nextTask } from './nextTask';
 
 // Fetch the registry now, without waiting: the layout renders while remotes are located.
 loadRegistry().catch((error: unknown) => console.error('[shell] remote registry unavailable', error));
-
-const router = createBrowserRouter(routes);
-const serverState = readSsrState();
 
 /**
  * How long the first render waits for the page of the URL (its module loading since the entry
@@ -30,8 +28,14 @@ const firstPageOrPatience = Promise.race([
   new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
 ]);
 
-// The strings of the page's language (shared-i18n took it from the URL) before the first render.
-void firstPageOrPatience.then(translationsReady).then(() => {
+async function start(): Promise<void> {
+  // The modules above ran in this task; the router reads its routes in the next one.
+  await nextTask();
+  const router = createBrowserRouter(routes);
+  const serverState = readSsrState();
+  // The strings of the page's language (shared-i18n took it from the URL) before the first render.
+  await firstPageOrPatience;
+  await translationsReady();
   firstRenderStarts();
   if (serverState) {
     // The server sent the whole page: hydrate it as it is. A page the server could not render
@@ -61,4 +65,6 @@ void firstPageOrPatience.then(translationsReady).then(() => {
       <RouterProvider router={router} />
     </StrictMode>,
   );
-});
+}
+
+void start();

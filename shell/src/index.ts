@@ -1,6 +1,8 @@
+import { nextTask } from './nextTask';
 import { preloadPath } from './remotes/pageLoads';
 
 // The page of the URL starts loading now, alongside the shell's own start, not after it.
 preloadPath(window.location.pathname);
-// The async boundary lets federation negotiate the shared singletons before any of them runs.
-import('./bootstrap');
+// The async boundary lets federation negotiate the shared singletons before any of them runs; in
+// a task of its own, apart from the federation runtime's start.
+void nextTask().then(() => import('./bootstrap'));

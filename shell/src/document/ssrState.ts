@@ -12,6 +12,11 @@ export interface SsrState {
   remoteManifests: Partial<Record<RemoteName, string>>;
   /** The error the server answered instead of the route's page (its page is shown in its place). */
   httpStatus?: HttpErrorStatus;
+  /**
+   * The scripts the page's inline start script requests once the first screen has painted
+   * (server/scriptsAfterFirstPaint.ts): `preload` fetched, `start` run, in order.
+   */
+  scripts?: { preload: string[]; start: string[] };
 }
 
 export const SSR_STATE_ELEMENT_ID = 'shell-ssr-state';

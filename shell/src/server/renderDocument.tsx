@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
-import { preload } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'shared-i18n';
 import type { i18n as I18n } from 'i18next';
@@ -9,6 +8,7 @@ import { Document } from '../document/Document';
 import type { SsrState } from '../document/ssrState';
 import { RenderedPagesContext, type RenderedPages } from '../remotes/renderedPages';
 import { PageStylesheets } from './PageStylesheets';
+import { SCRIPTS_AFTER_FIRST_PAINT } from './scriptsAfterFirstPaint';
 import type { Stylesheet } from './stylesheetTexts';
 
 type StaticHandler = ReturnType<typeof createStaticHandler>;
@@ -18,25 +18,13 @@ type StaticContext = Exclude<Awaited<ReturnType<StaticHandler['query']>>, Respon
 export interface DocumentAssets {
   /** The shell's stylesheets, then the page's: in <head>, so the HTML paints styled. */
   stylesheets: { shell: readonly Stylesheet[]; page: readonly Stylesheet[] };
-  /** Fetched by the shell's script at start; requested with the HTML instead of after it. */
-  preloadFetches: readonly string[];
   /**
    * Scripts the shell's script would load one after another (the page's remote container, then
-   * its chunks): requested with the HTML, so they are there when the shell asks for them.
+   * its chunks): requested all at once as the page paints, so they are there when it asks.
    */
   preloadScripts: readonly string[];
+  /** The shell's own scripts, run once the page has painted. */
   scripts: readonly string[];
-}
-
-/**
- * Declares the page's files to React, which writes them into <head>. It wraps its children rather
- * than sitting beside them, so the tree (and every useId) is the one the browser hydrates.
- */
-function WithPageAssets({ assets, children }: { assets: DocumentAssets; children: ReactNode }) {
-  for (const href of assets.preloadFetches) preload(href, { as: 'fetch', crossOrigin: 'anonymous' });
-  // Low priority, like /main.js: the page has painted from the HTML; these only make it interactive.
-  for (const href of assets.preloadScripts) preload(href, { as: 'script', fetchPriority: 'low' });
-  return children;
 }
 
 export interface DocumentRender {
@@ -53,7 +41,18 @@ export interface DocumentRender {
  * loaded before, so nothing waits). Errors inside the page are returned, not thrown: the caller
  * renders the page's fallback instead.
  */
-export function renderDocument({ handler, context, i18n, rendered, state, assets }: DocumentRender) {
+export function renderDocument({
+  handler,
+  context,
+  i18n,
+  rendered,
+  state: pageState,
+  assets,
+}: DocumentRender) {
+  const state: SsrState = {
+    ...pageState,
+    scripts: { preload: [...assets.preloadScripts], start: [...assets.scripts] },
+  };
   const router = createStaticRouter(handler.dataRoutes, context);
   const errors: unknown[] = [];
   return new Promise<{ html: string; errors: unknown[] }>((resolve, reject) => {
@@ -75,14 +74,13 @@ export function renderDocument({ handler, context, i18n, rendered, state, assets
             state={state}
             head={<PageStylesheets stylesheets={[...assets.stylesheets.shell, ...assets.stylesheets.page]} />}
           >
-            <WithPageAssets assets={assets}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </WithPageAssets>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
           </Document>
         </RenderedPagesContext.Provider>
       </I18nextProvider>,
       {
-        bootstrapScripts: [...assets.scripts],
+        // The page's scripts are requested once it has painted (SsrState.scripts names them).
+        bootstrapScriptContent: SCRIPTS_AFTER_FIRST_PAINT,
         // Everything is ready before the first byte: one document, with no boundary sent apart
         // (outlined boundaries come with inline scripts, which the site's CSP does not allow).
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,

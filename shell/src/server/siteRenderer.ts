@@ -33,12 +33,13 @@ import {
 } from './serverRemotes';
 import { renderDocument, type DocumentAssets } from './renderDocument';
 import { createStylesheetTexts, type Stylesheet } from './stylesheetTexts';
+import { inlineScriptSource, SCRIPTS_AFTER_FIRST_PAINT } from './scriptsAfterFirstPaint';
 import { createSitemap, robotsTxt, type SitemapOutcome } from './sitemap';
 
 export interface SiteRendererOptions {
   /** The environment's registry (remotes.json), read again whenever a manifest is revalidated. */
   readRegistry: () => Promise<RemoteRegistry>;
-  /** The shell's own stylesheets, scripts and start-up fetches (from its browser build). */
+  /** The shell's own stylesheets and scripts (from its browser build). */
   assets: Omit<DocumentAssets, 'stylesheets'> & {
     /** Read from the shell's own build, so always with their text. */
     stylesheets: readonly Stylesheet[];
@@ -187,7 +188,6 @@ export function createSiteRenderer(options: SiteRendererOptions) {
             shell: options.assets.stylesheets,
             page: pageStylesheets,
           },
-          preloadFetches: [...options.assets.preloadFetches, ...(loaded ? [loaded.manifestUrl] : [])],
           // The strings are fetched only once the scripts have run: named here, they come with them.
           preloadScripts: [
             ...assets.preloadScripts,
@@ -234,6 +234,8 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     close: () => remotes.close(),
     /** The site's public URL (SITE_URL at build time). */
     siteUrl: siteConfig.url,
+    /** What the site's Content-Security-Policy must add to script-src for the pages' one inline script. */
+    inlineScriptSources: [inlineScriptSource(SCRIPTS_AFTER_FIRST_PAINT)],
     /** robots.txt: the same for every request. */
     robotsTxt: robotsTxt(),
     /** /sitemap.xml from the remotes' current lists of pages. */
