@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { ComposedSite } from './site';
+import performanceMarks from 'shell/performance-marks' with { type: 'json' };
 
 interface WorkerFixtures {
   site: ComposedSite;
@@ -10,7 +11,30 @@ interface TestFixtures {
   pageErrors: string[];
 }
 
+/**
+ * Waits, on a page the shell's server rendered, until its scripts have started its first render:
+ * they start once the page has painted, after `load`, and from then on a click is React's to
+ * handle (hydration gives it priority), not the browser's following a link or doing nothing.
+ */
+export async function shellStarted(page: Page): Promise<void> {
+  await page.waitForFunction(
+    (mark) => !document.getElementById('shell-ssr-state') || performance.getEntriesByName(mark).length > 0,
+    performanceMarks.firstRenderStart,
+  );
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // `goto` without a `waitUntil` of its own also waits for the shell's start, as a visitor waits
+  // for the page to respond; a test about the moments before asks for `domcontentloaded` or `load`.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (!options?.waitUntil) await shellStarted(page);
+      return response;
+    };
+    await use(page);
+  },
   site: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {

@@ -1,6 +1,5 @@
 import { test, expect } from '../support/fixtures';
 import { copy } from '../support/copy';
-import { firstPageInteractive } from '../support/firstLoad';
 import {
   BOOKING_CHOICES,
   BOOKING_TEXT,
@@ -209,8 +208,6 @@ test('a wrong e-mail, phone or website is explained in the page language', async
 
 test('a day before today cannot be picked, nor a month in the past shown', async ({ page, site }) => {
   await page.goto(site.url('shell', '/booking'));
-  // The calendar is the script's: the server's page shows the field, the script opens it.
-  await firstPageInteractive(page);
   await field(page, 'preferredDate').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: /previous month/i })).toBeDisabled();

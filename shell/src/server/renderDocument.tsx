@@ -1,5 +1,4 @@
 import { Writable } from 'node:stream';
-import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'shared-i18n';
 import type { i18n as I18n } from 'i18next';
