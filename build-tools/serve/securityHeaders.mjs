@@ -56,6 +56,9 @@ export function withScriptSources(headers, sources) {
   if (!policy || sources.length === 0) return headers;
   return {
     ...headers,
-    'Content-Security-Policy': policy.replace(/(^|; )script-src([^;]*)/, `$1script-src$2 ${sources.join(' ')}`),
+    'Content-Security-Policy': policy.replace(
+      /(^|; )script-src([^;]*)/,
+      `$1script-src$2 ${sources.join(' ')}`,
+    ),
   };
 }
