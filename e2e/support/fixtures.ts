@@ -24,13 +24,14 @@ export async function shellStarted(page: Page): Promise<void> {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  // `goto` without a `waitUntil` of its own also waits for the shell's start, as a visitor waits
-  // for the page to respond; a test about the moments before asks for `domcontentloaded` or `load`.
-  page: async ({ page }, use) => {
+  // `goto` without a `waitUntil` of its own also waits for the shell's start (with JavaScript on),
+  // as a visitor waits for the page to respond; a test about the moments before asks for
+  // `domcontentloaded` or `load`.
+  page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (!options?.waitUntil) await shellStarted(page);
+      if (!options?.waitUntil && javaScriptEnabled !== false) await shellStarted(page);
       return response;
     };
     await use(page);
