@@ -87,9 +87,10 @@ test.describe('one wave of requests', () => {
       const html = await fetchServerHtml(site.url('shell', pathname));
       // The page's inline script requests them together once the page has painted.
       const state = JSON.parse(html.document.getElementById('shell-ssr-state')?.textContent ?? '{}') as {
-        scripts?: { preload: string[]; start: string[] };
+        afterFirstPaint?: { preloadScripts: string[]; runScripts: string[] };
       };
-      const named = [...(state.scripts?.preload ?? []), ...(state.scripts?.start ?? [])].map((href) => {
+      const { preloadScripts = [], runScripts = [] } = state.afterFirstPaint ?? {};
+      const named = [...preloadScripts, ...runScripts].map((href) => {
         const url = new URL(href, site.url('shell'));
         return `${url.port}/${url.pathname.slice(url.pathname.lastIndexOf('/') + 1)}`;
       });

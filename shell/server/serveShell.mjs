@@ -164,6 +164,7 @@ export async function serveShell({
         })),
       ),
       scripts: fromRoot(hostAssets.scripts),
+      preloadFetches: ['/remotes.json'],
       preloadScripts: fromRoot(hostAssets.preloadScripts),
       localeScripts: Object.fromEntries(
         Object.entries(hostAssets.localeScripts).map(([language, files]) => [language, fromRoot(files)]),

@@ -13,10 +13,11 @@ export interface SsrState {
   /** The error the server answered instead of the route's page (its page is shown in its place). */
   httpStatus?: HttpErrorStatus;
   /**
-   * The scripts the page's inline start script requests once the first screen has painted
-   * (server/scriptsAfterFirstPaint.ts): `preload` fetched, `start` run, in order.
+   * What the page's inline script requests at once when the first screen has painted
+   * (server/scriptsAfterFirstPaint.ts): files the shell's scripts will ask for, then those scripts,
+   * run in order.
    */
-  scripts?: { preload: string[]; start: string[] };
+  afterFirstPaint?: { preloadFetches: string[]; preloadScripts: string[]; runScripts: string[] };
 }
 
 export const SSR_STATE_ELEMENT_ID = 'shell-ssr-state';

@@ -17,6 +17,8 @@ type StaticContext = Exclude<Awaited<ReturnType<StaticHandler['query']>>, Respon
 export interface DocumentAssets {
   /** The shell's stylesheets, then the page's: in <head>, so the HTML paints styled. */
   stylesheets: { shell: readonly Stylesheet[]; page: readonly Stylesheet[] };
+  /** Fetched by the shell's script at start (the registry, the page's manifest). */
+  preloadFetches: readonly string[];
   /**
    * Scripts the shell's script would load one after another (the page's remote container, then
    * its chunks): requested all at once as the page paints, so they are there when it asks.
@@ -50,7 +52,11 @@ export function renderDocument({
 }: DocumentRender) {
   const state: SsrState = {
     ...pageState,
-    scripts: { preload: [...assets.preloadScripts], start: [...assets.scripts] },
+    afterFirstPaint: {
+      preloadFetches: [...assets.preloadFetches],
+      preloadScripts: [...assets.preloadScripts],
+      runScripts: [...assets.scripts],
+    },
   };
   const router = createStaticRouter(handler.dataRoutes, context);
   const errors: unknown[] = [];
@@ -78,7 +84,7 @@ export function renderDocument({
         </RenderedPagesContext.Provider>
       </I18nextProvider>,
       {
-        // The page's scripts are requested once it has painted (SsrState.scripts names them).
+        // The page's scripts are requested once it has painted (SsrState.afterFirstPaint names them).
         bootstrapScriptContent: SCRIPTS_AFTER_FIRST_PAINT,
         // Everything is ready before the first byte: one document, with no boundary sent apart
         // (outlined boundaries come with inline scripts, which the site's CSP does not allow).

@@ -5,7 +5,7 @@ import { SSR_STATE_ELEMENT_ID } from '../document/ssrState';
 const LONGEST_WAIT_MS = 3000;
 
 /**
- * The pages' one inline script: it requests the scripts named in the SSR state (`scripts`) once
+ * The pages' one inline script: it requests the files named in the SSR state (`afterFirstPaint`) once
  * the first screen is painted, its text first, then its high-priority images (a hero
  * illustration). Requested with the HTML, the scripts would share a phone's bandwidth with that
  * first screen, and run before it paints when they arrive first. The text is the same on every
@@ -16,16 +16,19 @@ export const SCRIPTS_AFTER_FIRST_PAINT = `(function () {
   function start() {
     if (started) return;
     started = true;
-    var scripts = JSON.parse(document.getElementById(${JSON.stringify(SSR_STATE_ELEMENT_ID)}).textContent).scripts;
-    scripts.preload.forEach(function (href) {
+    var files = JSON.parse(document.getElementById(${JSON.stringify(SSR_STATE_ELEMENT_ID)}).textContent).afterFirstPaint;
+    function preload(as, href) {
       var link = document.createElement('link');
       link.rel = 'preload';
-      link.as = 'script';
+      link.as = as;
       link.href = href;
-      link.setAttribute('fetchpriority', 'low');
+      if (as === 'fetch') link.crossOrigin = 'anonymous';
+      else link.setAttribute('fetchpriority', 'low');
       document.head.appendChild(link);
-    });
-    scripts.start.forEach(function (src) {
+    }
+    files.preloadFetches.forEach(function (href) { preload('fetch', href); });
+    files.preloadScripts.forEach(function (href) { preload('script', href); });
+    files.runScripts.forEach(function (src) {
       var script = document.createElement('script');
       script.src = src;
       script.async = false;

@@ -39,7 +39,7 @@ import { createSitemap, robotsTxt, type SitemapOutcome } from './sitemap';
 export interface SiteRendererOptions {
   /** The environment's registry (remotes.json), read again whenever a manifest is revalidated. */
   readRegistry: () => Promise<RemoteRegistry>;
-  /** The shell's own stylesheets and scripts (from its browser build). */
+  /** The shell's own stylesheets, scripts and start-up fetches (from its browser build). */
   assets: Omit<DocumentAssets, 'stylesheets'> & {
     /** Read from the shell's own build, so always with their text. */
     stylesheets: readonly Stylesheet[];
@@ -189,6 +189,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
             page: pageStylesheets,
           },
           // The strings are fetched only once the scripts have run: named here, they come with them.
+          preloadFetches: [...options.assets.preloadFetches, ...(loaded ? [loaded.manifestUrl] : [])],
           preloadScripts: [
             ...assets.preloadScripts,
             ...(localeScripts[language] ?? []),
