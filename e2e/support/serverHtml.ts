@@ -12,6 +12,11 @@ export interface ServerHtml {
   lang: string;
 }
 
+/** The state the server sent beside its HTML (the shell's SsrState), or an empty object. */
+export function serverState<State extends object>(html: ServerHtml): Partial<State> {
+  return JSON.parse(html.document.getElementById('shell-ssr-state')?.textContent ?? '{}') as Partial<State>;
+}
+
 /** Fetches a URL without a browser (redirects not followed) and parses the HTML it answers. */
 export async function fetchServerHtml(url: string, init: RequestInit = {}): Promise<ServerHtml> {
   const response = await fetch(url, { redirect: 'manual', ...init });

@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { REMOTE_APPS } from 'build-tools/apps';
 
 export type RemoteName = 'marketing' | 'booking' | 'contact';
 
@@ -25,7 +26,7 @@ export async function everyRemoteLoaded(shellUrl: string): Promise<void> {
   await expect
     .poll(async () => {
       const statuses = await Promise.all(
-        (['marketing', 'booking', 'contact'] as const).map((remote) => remoteStatus(shellUrl, remote)),
+        REMOTE_APPS.map((app) => remoteStatus(shellUrl, app.name as RemoteName)),
       );
       return statuses.every((status) => status.rendering !== null);
     })

@@ -3,7 +3,7 @@ import { copy } from '../support/copy';
 import { SITE_PAGES } from '../support/sitePages';
 import { APPS } from 'build-tools/apps';
 import { firstLoadFiles, firstPageInteractive } from '../support/firstLoad';
-import { fetchServerHtml } from '../support/serverHtml';
+import { fetchServerHtml, serverState } from '../support/serverHtml';
 
 const LANGUAGES = ['en', 'es'] as const;
 const search = (language: 'en' | 'es') => (language === 'es' ? '?lang=es' : '');
@@ -86,9 +86,9 @@ test.describe('one wave of requests', () => {
     }) => {
       const html = await fetchServerHtml(site.url('shell', pathname));
       // The page's inline script requests them together once the page has painted.
-      const state = JSON.parse(html.document.getElementById('shell-ssr-state')?.textContent ?? '{}') as {
-        afterFirstPaint?: { preloadScripts: string[]; runScripts: string[] };
-      };
+      const state = serverState<{ afterFirstPaint: { preloadScripts: string[]; runScripts: string[] } }>(
+        html,
+      );
       const { preloadScripts = [], runScripts = [] } = state.afterFirstPaint ?? {};
       const named = [...preloadScripts, ...runScripts].map((href) => {
         const url = new URL(href, site.url('shell'));

@@ -5,7 +5,7 @@ import { test, expect, header, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
 import { prepareCandidate, replaceOnce } from '../support/candidateBuild';
 import { releaseCommand } from '../support/releaseCommand';
-import { fetchServerHtml } from '../support/serverHtml';
+import { fetchServerHtml, serverState } from '../support/serverHtml';
 import { contactCopy, fillEnquiry, outbox, sendButton, SAMPLE_ENQUIRY } from '../support/contactForm';
 import { REPOSITORY_ROOT, type ComposedSite } from '../support/site';
 import { remoteStatus as statusOf, type RemoteName, type RemoteStatus } from '../support/shellStatus';
@@ -156,9 +156,7 @@ test('a tab opened before a release keeps working on the versions it started wit
     await rendersLive(site, 'marketing');
     // A page rendered now names the new version, which its browser then hydrates with.
     const html = await fetchServerHtml(site.url('shell', '/services'));
-    const state = JSON.parse(html.document.getElementById('shell-ssr-state')?.textContent ?? '{}') as {
-      remoteManifests?: Record<string, string>;
-    };
+    const state = serverState<{ remoteManifests: Record<string, string> }>(html);
     expect(state.remoteManifests?.marketing).toBe(await site.liveManifest('marketing'));
 
     // The old tab: another page of the released remote, then a form of another released remote.
