@@ -42,8 +42,11 @@ function hostAssets(compilation) {
     // In name order, as they were linked before this list was read from the chunk graph: the
     // cascade between the shell's and the language toggle's rules stays the same.
     stylesheets: unique([...entryFiles, ...startFiles].filter((file) => file.endsWith('.css'))).sort(),
-    scripts: entryFiles.filter((file) => file.endsWith('.js')),
-    preloadScripts: unique(startFiles.filter((file) => file.endsWith('.js'))),
+    // The start's files run before the entry, in order, each in a task of its own: running one
+    // only installs its modules, which the entry then evaluates in steps of its start. Loaded by
+    // the entry instead, a file's compilation and its modules' evaluation would be one long task.
+    scripts: unique([...startFiles, ...entryFiles].filter((file) => file.endsWith('.js'))),
+    preloadScripts: [],
     // The host's strings in each language, which a page in that language fetches at start.
     localeScripts,
   };

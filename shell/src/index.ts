@@ -16,6 +16,8 @@ async function start(): Promise<void> {
   await nextTask();
   await import('shared-router');
   await nextTask();
+  await import('shared-i18n');
+  await nextTask();
   await import('./bootstrap');
 }
 

@@ -17,23 +17,35 @@ export const SCRIPTS_AFTER_FIRST_PAINT = `(function () {
     if (started) return;
     started = true;
     var files = JSON.parse(document.getElementById(${JSON.stringify(SSR_STATE_ELEMENT_ID)}).textContent).afterFirstPaint;
+    var requests = [];
     function preload(as, href) {
-      var link = document.createElement('link');
-      link.rel = 'preload';
-      link.as = as;
-      link.href = href;
-      if (as === 'fetch') link.crossOrigin = 'anonymous';
-      else link.setAttribute('fetchpriority', 'low');
-      document.head.appendChild(link);
+      requests.push(function () {
+        var link = document.createElement('link');
+        link.rel = 'preload';
+        link.as = as;
+        link.href = href;
+        if (as === 'fetch') link.crossOrigin = 'anonymous';
+        else link.setAttribute('fetchpriority', 'low');
+        document.head.appendChild(link);
+      });
     }
     files.preloadFetches.forEach(function (href) { preload('fetch', href); });
-    files.preloadScripts.forEach(function (href) { preload('script', href); });
     files.runScripts.forEach(function (src) {
-      var script = document.createElement('script');
-      script.src = src;
-      script.async = false;
-      document.body.appendChild(script);
+      requests.push(function () {
+        var script = document.createElement('script');
+        script.src = src;
+        script.async = false;
+        document.body.appendChild(script);
+      });
     });
+    files.preloadScripts.forEach(function (href) { preload('script', href); });
+    // One request a task: starting a request costs a phone a few milliseconds, ten of them one long task.
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function () {
+      requests.shift()();
+      if (requests.length) channel.port2.postMessage(null);
+    };
+    channel.port2.postMessage(null);
   }
   function afterNextFrame() {
     requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(start, 0); }); });
