@@ -61,6 +61,7 @@ function isHostStartScript(/** @type {import('webpack').Module} */ module) {
  * @property {string} [serverEntry] the host's module that renders a request (shell only)
  * @property {string[]} [preloadFetches] same-origin URLs the client-rendered page fetches at start
  * @property {boolean} [siteIcons] emit the site's icons and web app manifest at the root (the host)
+ * @property {string[]} [runtimePlugins] federation runtime plugins of the app's browser build
  */
 
 /** @param {FederatedAppOptions} options @param {boolean} isProduction */
@@ -110,7 +111,14 @@ function iconLinksHtml(links) {
  * @returns {import('webpack').Configuration & { devServer?: object }}
  */
 function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) {
-  const { packageDir, exposes = {}, title = 'Agency', preloadFetches = [], siteIcons = false } = options;
+  const {
+    packageDir,
+    exposes = {},
+    title = 'Agency',
+    preloadFetches = [],
+    siteIcons = false,
+    runtimePlugins = [],
+  } = options;
   const { app, environmentPlugin, federation, ...settings } = sharedSettings(options, isProduction);
   const isHost = Object.keys(exposes).length === 0;
   const hashed = isProduction ? '.[contenthash:12]' : '';
@@ -176,9 +184,10 @@ function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) 
           ...(usesHostRuntime ? { externalRuntime: true } : {}),
         },
         // ...which the host provides, and remotes' own runtimes leave alone when it is there.
-        runtimePlugins: isHost
-          ? [path.join(import.meta.dirname, 'runtime', 'provideFederationRuntime.js')]
-          : [],
+        runtimePlugins: [
+          ...(isHost ? [path.join(import.meta.dirname, 'runtime', 'provideFederationRuntime.js')] : []),
+          ...runtimePlugins,
+        ],
       }),
       new MiniCssExtractPlugin({ filename: `[name]${hashed}.css`, chunkFilename: `[name]${hashed}.css` }),
       new ServerContainerManifestPlugin({ isHost }),

@@ -19,6 +19,11 @@ export function copy(packageDir: string, language: Language, key: string): strin
   return value;
 }
 
+/** "<page title> | <agency name>", whatever name the site is built with. */
+export function titleOfPage(pageTitle: string): RegExp {
+  return new RegExp(`^${pageTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| .+`);
+}
+
 /** Each route of the composed site, the package that owns it and the key of its main heading. */
 export const ROUTES = [
   { path: '/', owner: 'remote-marketing', heading: 'home.title' },

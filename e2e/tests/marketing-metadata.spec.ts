@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, pageHeading } from '../support/fixtures';
-import { copy } from '../support/copy';
+import { copy, titleOfPage } from '../support/copy';
 import { MARKETING_PAGES } from '../support/marketingPages';
 
 type JsonLdNode = Record<string, unknown> & { '@type': string; '@id'?: string };
@@ -16,11 +16,6 @@ async function structuredData(page: Page): Promise<JsonLdNode[]> {
 }
 
 const PAGE_TYPES = ['WebPage', 'AboutPage', 'CollectionPage'];
-
-/** "<page title> | <agency name>", whatever name the site is built with. */
-function titleOfPage(pageTitle: string): RegExp {
-  return new RegExp(`^${pageTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| .+`);
-}
 
 for (const route of MARKETING_PAGES) {
   test(`${route.path} has its own title, description and JSON-LD (${route.jsonLdType}) in each language`, async ({

@@ -1,5 +1,5 @@
 import { test, expect } from '../support/fixtures';
-import { copy } from '../support/copy';
+import { copy, titleOfPage } from '../support/copy';
 import { fetchServerHtml } from '../support/serverHtml';
 import type { ComposedSite } from '../support/site';
 import { startShellProcess } from '../support/shellProcess';
@@ -42,6 +42,9 @@ test.describe("every error a visitor can reach is the site's page, in the layout
       expect(html.lang).toBe(language);
       const key = status === 404 ? 'notFound.title' : `httpStatus.${status === 431 ? 414 : status}.title`;
       expect(html.heading).toBe(copy('shell', language, key));
+      // Titled like every other page of the site, in a tab or a search result.
+      const titleKey = status === 404 ? 'notFound.metaTitle' : key;
+      expect(html.title).toMatch(titleOfPage(copy('shell', language, titleKey)));
       expect(html.document.querySelector('[data-testid="site-header"]')).not.toBeNull();
       expect(html.document.querySelector('[data-testid="site-footer"]')).not.toBeNull();
     });

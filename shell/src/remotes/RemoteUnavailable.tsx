@@ -1,5 +1,5 @@
 import { useTranslation } from 'shared-i18n';
-import { siteConfig } from 'site-config';
+import { StatusPageTitle } from '../routes/StatusPageTitle';
 import '../routes/StatusPage.css';
 
 export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
@@ -7,7 +7,7 @@ export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
     <section className="shell-status" role="alert" data-testid="remote-unavailable">
       {/* The server sends this panel as a whole page when the remote fails: it needs a title. */}
-      <title>{`${t('remoteUnavailable.metaTitle')} | ${siteConfig.organizationName}`}</title>
+      <StatusPageTitle title={t('remoteUnavailable.metaTitle')} />
       <h1 className="shell-status__title">{t('remoteUnavailable.title')}</h1>
       <p className="shell-status__text">{t('remoteUnavailable.text')}</p>
       <button type="button" className="site-button site-button--primary" onClick={onRetry}>

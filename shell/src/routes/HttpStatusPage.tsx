@@ -2,6 +2,7 @@ import { Link } from 'shared-router';
 import { useTranslation } from 'shared-i18n';
 import { useLocalizedPath } from '../layout/useLocalizedPath';
 import { type HttpErrorStatus } from './httpStatus';
+import { StatusPageTitle } from './StatusPageTitle';
 import './StatusPage.css';
 
 /**
@@ -14,7 +15,7 @@ export function HttpStatusPage({ status }: { status: HttpErrorStatus }) {
   const localized = useLocalizedPath();
   return (
     <section className="shell-status" data-testid="http-status" data-status={status}>
-      <title>{t(`httpStatus.${status}.title`)}</title>
+      <StatusPageTitle title={t(`httpStatus.${status}.title`)} />
       <p className="shell-status__code" aria-hidden="true">
         {status}
       </p>

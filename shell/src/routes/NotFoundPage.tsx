@@ -1,6 +1,7 @@
 import { Link } from 'shared-router';
 import { useTranslation } from 'shared-i18n';
 import { useLocalizedPath } from '../layout/useLocalizedPath';
+import { StatusPageTitle } from './StatusPageTitle';
 import './StatusPage.css';
 
 export function NotFoundPage() {
@@ -8,7 +9,7 @@ export function NotFoundPage() {
   const localized = useLocalizedPath();
   return (
     <section className="shell-status" data-testid="not-found">
-      <title>{t('notFound.metaTitle')}</title>
+      <StatusPageTitle title={t('notFound.metaTitle')} />
       <p className="shell-status__code" aria-hidden="true">
         404
       </p>

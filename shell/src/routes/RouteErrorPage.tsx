@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'shared-router';
 import { useTranslation } from 'shared-i18n';
+import { StatusPageTitle } from './StatusPageTitle';
 import './StatusPage.css';
 
 function describe(error: unknown): { status: number; message: string } {
@@ -14,7 +15,7 @@ export function RouteErrorPage() {
   const { status, message } = describe(useRouteError());
   return (
     <section className="shell-status" role="alert" data-testid="route-error">
-      <title>{t('routeError.title')}</title>
+      <StatusPageTitle title={t('routeError.title')} />
       <h1 className="shell-status__title">{t('routeError.title')}</h1>
       <p className="shell-status__text">
         <strong>{status}</strong> {message}
