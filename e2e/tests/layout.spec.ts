@@ -1,5 +1,6 @@
 import { test, expect, footer, header, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
+import { firstPageInteractive } from '../support/firstLoad';
 
 test('the header is transparent at the top and dark and translucent past 50 px of scroll', async ({
   page,
@@ -50,6 +51,32 @@ test.describe('on a phone', () => {
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(toggle).toBeFocused();
+  });
+
+  test('a menu opened before the scripts have run opens at once, and stays open once they have', async ({
+    page,
+    site,
+  }) => {
+    // The shell's script held back, as on a phone whose network is slow.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/main.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(site.url('shell', '/'), { waitUntil: 'domcontentloaded' });
+    const toggle = page.locator('button[aria-controls="shell-navigation"]');
+    const servicesLink = header(page).getByRole('link', { name: 'Services' });
+    await toggle.click();
+    await expect(servicesLink).toBeVisible();
+
+    release();
+    await firstPageInteractive(page);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(toggle).toHaveAccessibleName('Close menu');
+    await servicesLink.click();
+    await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'services.title'));
+    await expect(servicesLink).toBeHidden();
   });
 
   test('the menu speaks the page language', async ({ page, site }) => {

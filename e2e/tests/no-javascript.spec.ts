@@ -41,15 +41,17 @@ for (const form of [
   });
 }
 
-test('with JavaScript off a phone shows the header links as a plain list that works', async ({
+test("with JavaScript off a phone's menu button opens the menu, and its links work", async ({
   page,
   site,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(site.url('shell', '/contact'));
-  await page
+  const servicesLink = page
     .getByTestId('site-header')
-    .getByRole('link', { name: copy('shell', 'en', 'nav.services') })
-    .click();
+    .getByRole('link', { name: copy('shell', 'en', 'nav.services') });
+  await expect(servicesLink).toBeHidden();
+  await page.getByRole('button', { name: copy('shell', 'en', 'header.openMenu') }).click();
+  await servicesLink.click();
   await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'services.title'));
 });

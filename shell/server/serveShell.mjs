@@ -63,8 +63,19 @@ function httpError(statusCode, message) {
 }
 
 /**
- * The request's address as a URL the renderer can read, or null when its path cannot be decoded
- * (its `?lang` is still read). Joined, not resolved: `//x/` is a path here, not another host.
+ * A request's address split into its path and its query (with its `?`, or ''), as sent.
+ * @param {string} rawUrl
+ */
+function splitAddress(rawUrl) {
+  const query = rawUrl.indexOf('?');
+  return query === -1
+    ? { pathname: rawUrl, search: '' }
+    : { pathname: rawUrl.slice(0, query), search: rawUrl.slice(query) };
+}
+
+/**
+ * The request's address as a URL the renderer can read, or null when its path cannot be decoded.
+ * Joined, not resolved: `//x/` is a path here, not another host.
  * @param {string} rawUrl
  */
 function readableUrl(rawUrl) {
@@ -73,10 +84,7 @@ function readableUrl(rawUrl) {
     decodeURIComponent(url.pathname);
     return url;
   } catch {
-    const query = rawUrl.indexOf('?');
-    return query === -1
-      ? null
-      : new URL(`http://shell.invalid/_shell/unreadable-address${rawUrl.slice(query)}`);
+    return null;
   }
 }
 
@@ -222,8 +230,7 @@ export async function serveShell({
     // the renderer, which answers a page rendered before (or the 404) from memory: no route
     // lookup, no look at the disk for a file of that name.
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const query = request.url.indexOf('?');
-    const pathname = query === -1 ? request.url : request.url.slice(0, query);
+    const { pathname } = splitAddress(request.url);
     if (!buildFiles.has(pathname) && !OWN_ROUTES.has(pathname)) return renderRoute.call(app, request, reply);
   });
   // Every request's one log line and its metrics, once it is answered.
@@ -270,7 +277,9 @@ export async function serveShell({
     reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
     if (status === 503) reply.header('Retry-After', RETRY_AFTER_SECONDS);
     try {
-      const { html } = await renderer.renderHttpStatus(page, readableUrl(request.url));
+      // An address whose path cannot be read still has its `?lang` read.
+      const address = readableUrl(request.url) ?? splitAddress(request.url).search;
+      const { html } = await renderer.renderHttpStatus(page, address);
       return reply.send(html);
     } catch (renderError) {
       request.log.error({ err: renderError }, `the ${page} page could not be rendered`);
@@ -289,7 +298,7 @@ export async function serveShell({
     if (error.code === 'ECONNRESET' || !socket.writable) return;
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
     try {
-      const { html } = await renderer.renderHttpStatus(tooLarge ? 414 : 400, null);
+      const { html } = await renderer.renderHttpStatus(tooLarge ? 414 : 400, '');
       const body = Buffer.from(html);
       const head = {
         ...pageHeaders,
@@ -344,9 +353,8 @@ export async function serveShell({
       reply.header('Allow', 'GET, HEAD');
       throw httpError(405, 'Method Not Allowed');
     }
-    const query = request.url.indexOf('?');
-    const pathname = query === -1 ? request.url : request.url.slice(0, query);
-    const kept = renderer.cachedPage(pathname, query === -1 ? '' : request.url.slice(query));
+    const { pathname, search } = splitAddress(request.url);
+    const kept = renderer.cachedPage(pathname, search);
     if (kept) {
       request.htmlCache = 'hit';
       metrics.cacheLookup(true);

@@ -1,5 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { setLanguage } from 'shared-i18n';
 import '../i18n';
@@ -30,36 +29,6 @@ test('the header turns dark only once the page is scrolled more than 50 px', () 
   expect(header.classList).toContain('shell-header--scrolled');
   scrollTo(0);
   expect(header.classList).not.toContain('shell-header--scrolled');
-});
-
-test('the menu toggle opens and closes the menu and says which it will do', async () => {
-  renderHeader();
-  const toggle = screen.getByRole('button', { name: 'Open menu' });
-  expect(toggle.getAttribute('aria-expanded')).toBe('false');
-  await userEvent.click(toggle);
-  expect(toggle.getAttribute('aria-expanded')).toBe('true');
-  expect(toggle.textContent).toBe('Close menu');
-  await userEvent.click(toggle);
-  expect(toggle.getAttribute('aria-expanded')).toBe('false');
-});
-
-test('Escape closes the open menu and returns focus to the toggle', async () => {
-  renderHeader();
-  const toggle = screen.getByRole('button', { name: 'Open menu' });
-  await userEvent.click(toggle);
-  (screen.getByRole('link', { name: 'About' }) as HTMLElement).focus();
-  await userEvent.keyboard('{Escape}');
-  expect(toggle.getAttribute('aria-expanded')).toBe('false');
-  expect(document.activeElement).toBe(toggle);
-});
-
-test('following a link closes the mobile menu', async () => {
-  const router = renderHeader();
-  const toggle = screen.getByRole('button', { name: 'Open menu' });
-  await userEvent.click(toggle);
-  await userEvent.click(screen.getByRole('link', { name: 'Contact' }));
-  await waitFor(() => expect(router.state.location.pathname).toBe('/contact'));
-  expect(toggle.getAttribute('aria-expanded')).toBe('false');
 });
 
 test('the header speaks Spanish when the language is Spanish', async () => {

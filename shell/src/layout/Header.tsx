@@ -7,27 +7,43 @@ import { NAVIGATION } from './navigation';
 import { useLocalizedPath } from './useLocalizedPath';
 import './Header.css';
 
+/** Whether the phone menu is open; false where the browser has no popovers (a test's DOM). */
+function isPopoverOpen(element: HTMLElement): boolean {
+  try {
+    return element.matches(':popover-open');
+  } catch {
+    return false;
+  }
+}
+
 export function Header() {
   const { t } = useTranslation('shell');
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
   const localized = useLocalizedPath();
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const navigationRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  // The menu is open for the page it was opened on, so any navigation closes it.
-  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
-  const menuOpen = openOnPath === pathname;
-  const setMenuOpen = (open: boolean) => setOpenOnPath(open ? pathname : null);
+  // On a phone the menu is a popover the browser opens, closes on Escape or a tap outside, and
+  // gives focus back from: it works from the first paint, before any script has run. The header
+  // mirrors its state (the button's label, the dark bar).
+  const [menuOpen, setMenuOpen] = useState(false);
 
   useEffect(() => {
-    if (!menuOpen) return;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenOnPath(null);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [menuOpen]);
+    const navigation = navigationRef.current;
+    if (!navigation) return;
+    const mirror = () => setMenuOpen(isPopoverOpen(navigation));
+    navigation.addEventListener('toggle', mirror);
+    mirror(); // opened before hydration
+    return () => navigation.removeEventListener('toggle', mirror);
+  }, []);
+
+  // Any navigation closes the menu (not hydration: a menu opened before it stays open).
+  const menuPathname = useRef(pathname);
+  useEffect(() => {
+    if (menuPathname.current === pathname) return;
+    menuPathname.current = pathname;
+    const navigation = navigationRef.current;
+    if (navigation && isPopoverOpen(navigation)) navigation.hidePopover();
+  }, [pathname]);
 
   const dark = scrolled || menuOpen;
   return (
@@ -40,19 +56,20 @@ export function Header() {
           {siteConfig.organizationName}
         </Link>
         <button
-          ref={toggleRef}
           type="button"
           className="shell-header__menu-toggle"
+          popoverTarget="shell-navigation"
           aria-expanded={menuOpen}
           aria-controls="shell-navigation"
-          onClick={() => setMenuOpen(!menuOpen)}
         >
           <span className="shell-header__menu-icon" aria-hidden="true" />
           <span className="site-visually-hidden">{t(menuOpen ? 'header.closeMenu' : 'header.openMenu')}</span>
         </button>
         <nav
+          ref={navigationRef}
           id="shell-navigation"
-          className={`shell-header__nav${menuOpen ? ' shell-header__nav--open' : ''}`}
+          popover="auto"
+          className="shell-header__nav"
           aria-label={t('header.navigation')}
         >
           <ul className="shell-header__links">

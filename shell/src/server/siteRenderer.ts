@@ -244,7 +244,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     /** A page rendered before, at its remote's live version: no routing, no loading. */
     cachedPage: (pathname: string, search: string) => cachedPage(pathname, languageFromUrl(search)),
     render: (url: URL, request?: RenderRequest) => render(url, request),
-    renderHttpStatus: (status: HttpErrorStatus, url: URL | null, request?: RenderRequest) =>
+    renderHttpStatus: (status: HttpErrorStatus, url: URL | string, request?: RenderRequest) =>
       renderHttpStatus(status, url, request),
   };
 
@@ -310,14 +310,15 @@ export function createSiteRenderer(options: SiteRendererOptions) {
   /**
    * The site's page for an error answered instead of the URL's page (a malformed address, a refused
    * method, too many requests): the layout with the error's page in the URL's language, rendered
-   * once per status, language and current header link. `url` is null when it cannot be read.
+   * once per status, language and current header link. `url` is only the query (with its `?`, or
+   * '') of an address whose path cannot be read.
    */
   async function renderHttpStatus(
     status: HttpErrorStatus,
-    url: URL | null,
+    url: URL | string,
     { beforeRender }: RenderRequest = {},
   ): Promise<{ status: HttpErrorStatus; html: string }> {
-    const at = url ?? UNREADABLE_ADDRESS;
+    const at = typeof url === 'string' ? new URL(url, UNREADABLE_ADDRESS) : url;
     const language = languageFromUrl(at.search);
     const key = `${status}|${language}|${currentNavigationTarget(at.pathname) ?? ''}`;
     const outcome = await renderShared(key, beforeRender, async () => {
