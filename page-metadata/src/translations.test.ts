@@ -1,4 +1,4 @@
-import { findTranslationMismatches } from 'shared-i18n';
+import { findTranslationMismatches } from 'shared-i18n/translation-checks';
 import en from './locales/en.json';
 import es from './locales/es.json';
 

@@ -1,4 +1,5 @@
-import { findTranslationMismatches, SUPPORTED_LANGUAGES, type Language } from 'shared-i18n';
+import { SUPPORTED_LANGUAGES, type Language } from 'shared-i18n';
+import { findTranslationMismatches } from 'shared-i18n/translation-checks';
 import { STORY_FEATURES, VALUES } from './about/aboutHighlights';
 import {
   FEATURES_PER_LISTED_SERVICE,

@@ -22,7 +22,6 @@ export {
   type TranslationResources,
   type NamespaceStrings,
 } from './i18n';
-export { findTranslationMismatches } from './findTranslationMismatches';
 export { setLanguage, useLanguage, useSiteLanguage } from './useSiteLanguage';
 export { LanguageToggle } from './LanguageToggle';
 /**
