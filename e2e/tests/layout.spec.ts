@@ -79,6 +79,27 @@ test.describe('on a phone', () => {
     await expect(servicesLink).toBeHidden();
   });
 
+  test('turned to a wide screen, an open menu sits in the bar, right of the brand', async ({
+    page,
+    site,
+  }) => {
+    await page.goto(site.url('shell', '/'));
+    await page.locator('button[aria-controls="shell-navigation"]').click();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const box = async (selector: string) => {
+      const found = await page.locator(selector).boundingBox();
+      if (!found) throw new Error(`${selector} is not laid out`);
+      return found;
+    };
+    const [brand, links, bar] = [
+      await box('.shell-header__brand'),
+      await box('#shell-navigation'),
+      await box('.shell-header__bar'),
+    ];
+    expect(links.x).toBeGreaterThan(brand.x + brand.width);
+    expect(links.y + links.height).toBeLessThanOrEqual(bar.y + bar.height + 1);
+  });
+
   test('the menu speaks the page language', async ({ page, site }) => {
     await page.goto(site.url('shell', '/?lang=es'));
     await page.getByRole('button', { name: 'Abrir menú' }).click();
