@@ -12,7 +12,13 @@ import {
 } from 'supabase-schema';
 import type { RunningBackend } from './startLocalBackend';
 import { MIGRATIONS_DIR } from './database/migrations';
-import { liftBookingLimits, startTestBackend, supabaseAs, validBooking } from './testing/testBackend';
+import {
+  liftBookingLimits,
+  nextBookableSlot,
+  startTestBackend,
+  supabaseAs,
+  validBooking,
+} from './testing/testBackend';
 
 let backend: RunningBackend;
 let visitor: SupabaseClient;
@@ -84,7 +90,9 @@ test('e-mail, phone and website must have their shape', async () => {
 test('company size, budget and time only take the options the form offers', async () => {
   for (const company_size of COMPANY_SIZES) await expectAccepted({ company_size });
   for (const budget of BUDGETS) await expectAccepted({ budget });
-  for (const preferred_time of PREFERRED_TIMES) await expectAccepted({ preferred_time });
+  const day = nextBookableSlot().preferred_date;
+  await backend.database.query('delete from public.bookings where preferred_date = $1', [day]);
+  for (const preferred_time of PREFERRED_TIMES) await expectAccepted({ preferred_date: day, preferred_time });
   await expectRefused({ company_size: '1000+' }, '23514');
   await expectRefused({ budget: '10k+' }, '23514');
   await expectRefused({ preferred_time: '5:00 PM' }, '23514');

@@ -1,7 +1,13 @@
 import http from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { BOOKING_LIMITS, type BookingInsert } from 'supabase-schema';
+import {
+  BOOKING_LIMITS,
+  panamaToday,
+  PREFERRED_TIMES,
+  type BookingInsert,
+  type PreferredTime,
+} from 'supabase-schema';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../config';
 import { startLocalBackend, type RunningBackend } from '../startLocalBackend';
 
@@ -18,6 +24,9 @@ export async function startTestBackend(): Promise<RunningBackend> {
   await backend.database.query('truncate public.email_outbox');
   // A shared server keeps what an earlier test file changed: start from the migration's limits.
   await setBookingLimits(backend, BOOKING_LIMITS);
+  // Tests of other rules hand out hundreds of distinct slots (nextBookableSlot): a year of them.
+  await backend.database.query(`update private.booking_settings set booking_horizon = '1 year'`);
+  await learnClosedDays(backend);
   return backend;
 }
 
@@ -119,7 +128,49 @@ function isoDate(offsetDays: number): string {
 
 export const daysFromToday = isoDate;
 
-/** A booking a visitor could really send: every rule satisfied. */
+/** Panama's date `offsetDays` after Panama's today. */
+export function panamaDaysAhead(offsetDays: number): string {
+  const date = new Date(`${panamaToday()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + offsetDays);
+  return date.toISOString().slice(0, 10);
+}
+
+let closedDays = new Set<string>();
+
+async function learnClosedDays(backend: RunningBackend): Promise<void> {
+  const rows = await backend.database.query(
+    `select to_char(day, 'YYYY-MM-DD') as day from private.closed_days`,
+  );
+  closedDays = new Set(rows.map((row) => String(row.day)));
+}
+
+/**
+ * Weekdays that are not closed, from tomorrow (Panama) for `days` days: bookable by the rules
+ * within the test backend's horizon (a year; the migration's is 90 days).
+ */
+export function bookableDays(days = 360): string[] {
+  return Array.from({ length: days }, (_, offset) => panamaDaysAhead(offset + 1)).filter((day) => {
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    return weekday !== 0 && weekday !== 6 && !closedDays.has(day);
+  });
+}
+
+let slotsHanded = 0;
+
+/**
+ * A slot a visitor may book, a different one at each call (hundreds before they repeat), so tests
+ * of other rules never meet the one-booking-per-slot rule.
+ */
+export function nextBookableSlot(): { preferred_date: string; preferred_time: PreferredTime } {
+  const days = bookableDays();
+  const index = slotsHanded++ % (days.length * PREFERRED_TIMES.length);
+  return {
+    preferred_date: days[Math.floor(index / PREFERRED_TIMES.length)] as string,
+    preferred_time: PREFERRED_TIMES[index % PREFERRED_TIMES.length] as PreferredTime,
+  };
+}
+
+/** A booking a visitor could really send: every rule satisfied, in a free slot of its own. */
 export function validBooking(overrides: Partial<BookingInsert> = {}): BookingInsert {
   return {
     full_name: 'María Fernanda Castillo',
@@ -132,8 +183,7 @@ export function validBooking(overrides: Partial<BookingInsert> = {}): BookingIns
     current_marketing: 'Instagram posts twice a week, no paid ads.',
     budget: '1000-2500',
     goals: 'Sell more coffee online to customers in the US and Europe.',
-    preferred_date: isoDate(7),
-    preferred_time: '10:00 AM',
+    ...nextBookableSlot(),
     additional_info: 'We prefer calls in Spanish.',
     status: 'pending',
     ...overrides,
