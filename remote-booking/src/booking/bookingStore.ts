@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { BOOKING_LIMIT_REACHED, type BookingInsert } from 'supabase-schema';
+import { BOOKING_LIMIT_REACHED, slotRefusalOf, type BookingInsert, type SlotRefusal } from 'supabase-schema';
 import { bookingConfig } from '../config';
 
 /** Where a booking goes: the Supabase table in production, anything with the same answer in tests. */
@@ -21,9 +21,17 @@ export class BookingNotStoredError extends Error {
   get limitReached(): boolean {
     return this.status === 429 || this.code === BOOKING_LIMIT_REACHED;
   }
+
+  /** The database refused the slot: `taken` by someone else, or no longer bookable (too soon, a closure). */
+  get slotRefusal(): SlotRefusal | null {
+    return slotRefusalOf(this.code);
+  }
 }
 
-/** Postgres's unique_violation: a row with this id is already stored. */
+/**
+ * Postgres's unique_violation on the id: this booking is already stored. (A slot held by another
+ * booking is PT409, never this, so "stored" is never said to a visitor who lost the slot.)
+ */
 const ALREADY_STORED = '23505';
 
 export function supabaseBookingStore(client: SupabaseClient): BookingStore {

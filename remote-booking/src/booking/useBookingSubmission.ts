@@ -2,8 +2,20 @@ import { useRef, useState } from 'react';
 import { BookingNotStoredError, type BookingStore } from './bookingStore';
 import { toBookingInsert, type CompleteBookingForm } from './bookingForm';
 
-/** `limited`: the database's abuse limits refused it; the visitor is told to wait or write. */
-export type SubmissionStatus = 'idle' | 'submitting' | 'success' | 'error' | 'limited';
+/**
+ * `limited`: the database's abuse limits refused it; the visitor is told to wait or write.
+ * `slotTaken`: someone else booked the slot between choosing and sending; `slotUnavailable`: the
+ * slot can no longer be booked (too soon now, a day just closed). Both keep every field.
+ */
+export type SubmissionStatus =
+  'idle' | 'submitting' | 'success' | 'error' | 'limited' | 'slotTaken' | 'slotUnavailable';
+
+function failureStatus(error: unknown): SubmissionStatus {
+  if (!(error instanceof BookingNotStoredError)) return 'error';
+  if (error.limitReached) return 'limited';
+  if (error.slotRefusal === 'taken') return 'slotTaken';
+  return error.slotRefusal ? 'slotUnavailable' : 'error';
+}
 
 interface SubmitOptions {
   /** What the form's honeypot field holds: people leave it empty, form-filling bots do not. */
@@ -40,7 +52,7 @@ export function useBookingSubmission(store: BookingStore) {
       return true;
     } catch (error) {
       console.error('[booking] the booking request was not stored', error);
-      setStatus(error instanceof BookingNotStoredError && error.limitReached ? 'limited' : 'error');
+      setStatus(failureStatus(error));
       return false;
     } finally {
       sending.current = false;

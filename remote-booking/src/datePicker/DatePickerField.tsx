@@ -2,9 +2,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { useLanguage, useTranslation } from 'shared-i18n';
+import { panamaToday } from 'supabase-schema';
+import type { TFunction } from 'i18next';
+import { dayReason, type DayReason } from '../availability/bookableSlots';
+import type { Availability } from '../availability/useAvailability';
 import { NAMESPACE } from '../i18n';
-import { formatLongDate, fromIsoDate, startOfMonth, startOfToday, toIsoDate } from './calendarDates';
+import { formatLongDate, fromIsoDate, startOfMonth, toIsoDate } from './calendarDates';
 import { DAY_PICKER_FORMATTERS, DAY_PICKER_LOCALES } from './dayPickerLocale';
+import { DayReasonContext, dayReasonLabels, ReasonedDayButton } from './dayReasons';
 import './DatePickerField.css';
 
 interface DatePickerFieldProps {
@@ -14,6 +19,13 @@ interface DatePickerFieldProps {
   /** The required message to show at the button, or null. */
   error: string | null;
   buttonRef: React.RefObject<HTMLButtonElement | null>;
+  /** The free slots as far as known: days without one are disabled, with the reason. */
+  availability: Availability;
+}
+
+/** What a disabled day says on hover and to screen readers; nothing for a day before today. */
+function reasonText(t: TFunction, reason: DayReason | null): string | null {
+  return reason && reason !== 'past' ? t(`availability.reasons.${reason}`) : null;
 }
 
 /** A modal dialog keeps Tab and Shift+Tab among its own controls. */
@@ -38,14 +50,19 @@ function keepFocusInside(dialog: HTMLElement, event: React.KeyboardEvent) {
  * WAI-ARIA date picker dialog pattern. react-day-picker gives the grid and its keyboard model
  * (arrows, Page Up/Down, Home/End, Enter/Space); this adds the dialog, Escape and focus return.
  */
-export function DatePickerField({ value, onChange, error, buttonRef }: DatePickerFieldProps) {
+export function DatePickerField({ value, onChange, error, buttonRef, availability }: DatePickerFieldProps) {
   const { t } = useTranslation(NAMESPACE);
   const language = useLanguage();
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDivElement>(null);
   const ids = { label: useId(), dialog: useId(), error: useId(), required: useId() };
   const selected = fromIsoDate(value);
-  const today = startOfToday();
+  // Panama's today, not the browser's: the slots are Panama's (read when the dialog renders, in the browser).
+  const todayIso = panamaToday();
+  const today = fromIsoDate(todayIso) as Date;
+  const lastDay = fromIsoDate(availability.lastDay ?? '');
+  const reasonOf = (date: Date) => dayReason(toIsoDate(date), availability, todayIso);
+  const locale = DAY_PICKER_LOCALES[language];
 
   const close = () => {
     setOpen(false);
@@ -125,22 +142,29 @@ export function DatePickerField({ value, onChange, error, buttonRef }: DatePicke
             if (event.key === 'Tab' && dialogRef.current) keepFocusInside(dialogRef.current, event);
           }}
         >
-          <DayPicker
-            mode="single"
-            autoFocus
-            selected={selected}
-            defaultMonth={selected ?? today}
-            startMonth={startOfMonth(today)}
-            disabled={{ before: today }}
-            weekStartsOn={0}
-            locale={DAY_PICKER_LOCALES[language]}
-            formatters={DAY_PICKER_FORMATTERS}
-            required
-            onSelect={(day) => {
-              onChange(toIsoDate(day));
-              close();
-            }}
-          />
+          <DayReasonContext.Provider value={(date) => reasonText(t, reasonOf(date))}>
+            <DayPicker
+              mode="single"
+              autoFocus
+              selected={selected}
+              defaultMonth={selected ?? today}
+              today={today}
+              startMonth={startOfMonth(today)}
+              endMonth={lastDay ? startOfMonth(lastDay) : undefined}
+              disabled={(date) => reasonOf(date) !== null}
+              weekStartsOn={0}
+              locale={locale}
+              formatters={DAY_PICKER_FORMATTERS}
+              labels={dayReasonLabels(locale, (date) => reasonText(t, reasonOf(date)))}
+              components={{ DayButton: ReasonedDayButton }}
+              footer={<p className="booking-date__legend">{t('availability.legend')}</p>}
+              required
+              onSelect={(day) => {
+                onChange(toIsoDate(day));
+                close();
+              }}
+            />
+          </DayReasonContext.Provider>
           <button type="button" className="booking-date__close" onClick={close}>
             {t('datePicker.close')}
           </button>

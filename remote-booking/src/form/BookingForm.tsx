@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'shared-i18n';
 import { HoneypotField, SubmitButton, useValuesTypedBeforeHydration } from 'shared-forms';
 import { Link } from 'shared-router';
@@ -9,6 +9,9 @@ import {
   type BookingField,
   type BookingFormValues,
 } from '../booking/bookingForm';
+import { dayReason, isTimeFree } from '../availability/bookableSlots';
+import { useAvailability } from '../availability/useAvailability';
+import { EmbeddedAvailability } from '../availability/embeddedAvailability';
 import type { BookingStore } from '../booking/bookingStore';
 import { useBookingSubmission } from '../booking/useBookingSubmission';
 import { NAMESPACE } from '../i18n';
@@ -39,6 +42,18 @@ export function BookingForm({ store }: { store: BookingStore }) {
   const formRef = useRef<HTMLFormElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const { status, submit } = useBookingSubmission(store);
+  const availability = useAvailability();
+  const { refresh } = availability;
+
+  // A sent booking holds its slot now, and a lost one shows who holds it: ask for the free slots again.
+  useEffect(() => {
+    if (status === 'success' || status === 'slotTaken' || status === 'slotUnavailable') void refresh();
+  }, [status, refresh]);
+
+  const day = values.preferredDate;
+  const dayUnavailable = Boolean(day) && dayReason(day, availability) !== null;
+  const timeTaken =
+    Boolean(day && values.preferredTime) && !isTimeFree(day, values.preferredTime, availability);
 
   const setField = (field: BookingField, value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -61,6 +76,10 @@ export function BookingForm({ store }: { store: BookingStore }) {
         event.preventDefault();
         if (!values.preferredDate) return reportMissingDate();
         if (!isComplete(values)) return;
+        // A slot the database would refuse is not sent: the field says why, and nothing is lost.
+        if (dayUnavailable) return dateButtonRef.current?.focus();
+        if (timeTaken)
+          return formRef.current?.querySelector<HTMLSelectElement>('[name="preferredTime"]')?.focus();
         void submit(values, { honeypot: honeypotRef.current?.value }).then((stored) => {
           if (stored) {
             setValues(EMPTY_BOOKING_FORM);
@@ -79,8 +98,12 @@ export function BookingForm({ store }: { store: BookingStore }) {
           setField('preferredDate', date);
           setDateMissing(false);
         }}
-        dateError={dateMissing ? t('validation.required') : null}
+        dateError={
+          dateMissing ? t('validation.required') : dayUnavailable ? t('validation.dayUnavailable') : null
+        }
+        timeError={timeTaken ? t('validation.timeTaken') : null}
         dateButtonRef={dateButtonRef}
+        availability={availability}
       />
       <BusinessSection {...sectionProps} />
       <MarketingSection {...sectionProps} />
@@ -94,6 +117,7 @@ export function BookingForm({ store }: { store: BookingStore }) {
           />
         )}
       </FormField>
+      <EmbeddedAvailability days={availability.rendered} />
       <HoneypotField inputRef={honeypotRef} label={t('honeypot')} name="homepage" />
       <SubmissionMessage status={status} />
       <SubmitButton

@@ -1,4 +1,4 @@
-import { useId, type ReactElement } from 'react';
+import { useId, type ReactElement, type ReactNode } from 'react';
 import './FormField.css';
 
 interface FormFieldProps {
@@ -6,12 +6,14 @@ interface FormFieldProps {
   required?: boolean;
   /** A hint under the control (e.g. the time zone); read with the field. */
   hint?: string;
+  /** What follows the hint: notes that come and go (why some times are greyed out) and errors. */
+  after?: ReactNode;
   /** Renders the control with the id and description it must carry. */
   children: (control: { id: string; 'aria-describedby'?: string }) => ReactElement;
 }
 
 /** A labelled form control; required ones carry an asterisk (SPEC §5). */
-export function FormField({ label, required = false, hint, children }: FormFieldProps) {
+export function FormField({ label, required = false, hint, after, children }: FormFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -31,6 +33,7 @@ export function FormField({ label, required = false, hint, children }: FormField
           {hint}
         </p>
       )}
+      {after}
     </div>
   );
 }

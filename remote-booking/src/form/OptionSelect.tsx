@@ -9,15 +9,17 @@ interface OptionSelectProps {
   /** Translation key prefix of the options' labels (e.g. "options.budget"). */
   labels: string;
   t: TFunction;
+  /** Options shown but not selectable (a time already booked). */
+  isDisabled?: (value: string) => boolean;
 }
 
 /** A required choice among fixed values, labelled in the page's language; empty until chosen. */
-export function OptionSelect({ control, binding, options, labels, t }: OptionSelectProps) {
+export function OptionSelect({ control, binding, options, labels, t, isDisabled }: OptionSelectProps) {
   return (
     <select {...control} {...binding} required>
       <option value="">{t('placeholders.select')}</option>
       {options.map((value) => (
-        <option key={value} value={value}>
+        <option key={value} value={value} disabled={isDisabled?.(value)}>
           {/* Values such as "9:00 AM" hold a colon, i18next's namespace separator. */}
           {t(`${labels}.${value}`, { nsSeparator: false })}
         </option>

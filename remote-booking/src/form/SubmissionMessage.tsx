@@ -29,6 +29,15 @@ export function SubmissionMessage({ status }: { status: SubmissionStatus }) {
           {t('error')}
         </p>
       )}
+      {(status === 'slotTaken' || status === 'slotUnavailable') && (
+        <p
+          className="booking-form__message booking-form__message--error"
+          role="alert"
+          data-testid="booking-slot-lost"
+        >
+          {t(status)}
+        </p>
+      )}
       {status === 'limited' && (
         <p
           className="booking-form__message booking-form__message--error"

@@ -1,0 +1,39 @@
+// "That is 4:00 PM in Buenos Aires": the chosen Panama time in the visitor's own zone, when it differs.
+import { useEffect, useState } from 'react';
+import { useLanguage, useTranslation } from 'shared-i18n';
+import { slotStart, SLOT_TIME_ZONE } from 'supabase-schema';
+import { NAMESPACE } from '../i18n';
+
+/** "America/Argentina/Buenos_Aires" → "Buenos Aires". */
+export const placeOfZone = (zone: string) => (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');
+
+/** The slot's start as a visitor in `zone` reads it, or null when it reads the same as in Panama. */
+export function timeInZone(day: string, time: string, zone: string, language: string): string | null {
+  const start = slotStart(day, time);
+  const format = (timeZone: string, withDay: boolean) =>
+    new Intl.DateTimeFormat(language, {
+      timeZone,
+      hour: 'numeric',
+      minute: '2-digit',
+      ...(withDay ? { weekday: 'long' } : {}),
+    }).format(start);
+  if (format(zone, true) === format(SLOT_TIME_ZONE, true)) return null;
+  const sameDay = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(start) === day;
+  return format(zone, !sameDay);
+}
+
+export function LocalTimeNote({ day, time }: { day: string; time: string }) {
+  const { t } = useTranslation(NAMESPACE);
+  const language = useLanguage();
+  // The browser's zone is known only in the browser: the server renders no note, and hydration agrees.
+  const [zone, setZone] = useState<string | null>(null);
+  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  if (!zone || !day || !time) return null;
+  const local = timeInZone(day, time, zone, language);
+  if (!local) return null;
+  return (
+    <p className="booking-field__hint booking-field__local-time" data-testid="booking-local-time">
+      {t('availability.localTime', { time: local, place: placeOfZone(zone) })}
+    </p>
+  );
+}

@@ -1,0 +1,48 @@
+// The free slots the form offers: the server's answer while rendering and hydrating, then a fresh
+// one from the browser as soon as the page is interactive, and again whenever asked (a slot lost).
+import { use, useCallback, useEffect, useMemo, useState } from 'react';
+import type { DayAvailability } from 'supabase-schema';
+import { fetchAvailability } from './availabilityApi';
+import { readEmbeddedAvailability } from './embeddedAvailability';
+import { availabilityForServerRender } from './serverAvailability';
+
+export interface Availability {
+  /** Null until an answer arrives, or when none could be had: the database still judges the send. */
+  days: ReadonlyMap<string, DayAvailability> | null;
+  /** The last day that may be booked (the horizon), when known. */
+  lastDay: string | null;
+  /** What the server rendered with, for the page to embed unchanged. */
+  rendered: DayAvailability[] | null;
+  /** Asks the database again; resolves when the answer (or the failure) is in. */
+  refresh: () => Promise<void>;
+}
+
+const byDay = (days: DayAvailability[] | null) =>
+  days ? new Map(days.map((entry) => [entry.day, entry])) : null;
+
+/** The answer the page is rendered with: awaited on the server, read from the page in the browser. */
+function useRenderedAvailability(): DayAvailability[] | null {
+  const [embedded] = useState(() => (typeof document === 'undefined' ? null : readEmbeddedAvailability()));
+  if (typeof document === 'undefined') return use(availabilityForServerRender());
+  return embedded;
+}
+
+export function useAvailability(): Availability {
+  const rendered = useRenderedAvailability();
+  const [days, setDays] = useState<DayAvailability[] | null>(rendered);
+
+  const refresh = useCallback(async () => {
+    try {
+      setDays(await fetchAvailability());
+    } catch (error) {
+      console.error('[booking] availability could not be read', error);
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const known = useMemo(() => byDay(days), [days]);
+  return { days: known, lastDay: days?.at(-1)?.day ?? null, rendered, refresh };
+}
