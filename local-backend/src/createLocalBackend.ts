@@ -5,9 +5,12 @@ import { authenticate } from './authenticate';
 import { handleEmailSend } from './emailjs/handleEmailSend';
 import { applyCors, BodyTooLargeError, readBody, sendJson, sendText } from './http/httpHelpers';
 import { handleRestRequest } from './postgrest/handleRestRequest';
+import { handleRpcRequest } from './postgrest/handleRpcRequest';
 import { PostgrestError, toPostgrestError } from './postgrest/PostgrestError';
 
 const REST_PREFIX = '/rest/v1/';
+/** PostgREST's prefix for functions, so a function and a table may share a name. */
+const RPC_PREFIX = 'rpc/';
 const EMAIL_SEND_PATH = '/api/v1.0/email/send';
 
 function parseJson(text: string): unknown {
@@ -46,21 +49,28 @@ async function serveRest(
   try {
     role = authenticate(request.headers, url.searchParams);
     const method = request.method ?? 'GET';
+    const resource = decodeURIComponent(url.pathname.slice(REST_PREFIX.length));
+    const fn = resource.startsWith(RPC_PREFIX) ? resource.slice(RPC_PREFIX.length) : null;
     const hasBody = method === 'POST' || method === 'PATCH';
-    const body = hasBody ? parseJson(await readBody(request, config.maxBodyBytes)) : undefined;
+    const text = hasBody ? await readBody(request, config.maxBodyBytes) : '';
+    // PostgREST reads an RPC's empty body as no arguments; a table's as invalid JSON.
+    const body = !hasBody ? undefined : fn !== null && text.trim() === '' ? {} : parseJson(text);
     const profile = request.headers['content-profile'] ?? request.headers['accept-profile'];
     if (profile && profile !== 'public') {
       throw new PostgrestError(406, 'PGRST106', 'The schema must be one of the following: public');
     }
-    const result = await handleRestRequest(database, {
+    const common = {
       method,
-      table: decodeURIComponent(url.pathname.slice(REST_PREFIX.length)),
       path: url.pathname,
       search: url.searchParams,
       headers: forwardedHeaders(request),
       body,
       role,
-    });
+    };
+    const result =
+      fn !== null
+        ? await handleRpcRequest(database, { ...common, fn })
+        : await handleRestRequest(database, { ...common, table: resource });
     sendJson(response, result.status, result.body, result.headers);
   } catch (error) {
     if (error instanceof BodyTooLargeError) {

@@ -56,7 +56,7 @@ function asRows(body: unknown): Row[] {
 }
 
 /** PostgREST answers a single object, not an array, when asked for vnd.pgrst.object+json. */
-function shape(rows: Row[], accept = ''): unknown {
+export function shape(rows: Row[], accept = ''): unknown {
   if (!accept.includes('vnd.pgrst.object')) return rows;
   if (rows.length !== 1) {
     throw new PostgrestError(
@@ -136,7 +136,10 @@ async function remove(query: Query, request: RestRequest, parsed: ParsedQuery): 
  * What PostgREST tells SQL about the request, as transaction-local settings: the migrations read
  * them with current_setting('request.headers', true) and the like.
  */
-async function describeRequest(query: Query, request: RestRequest): Promise<void> {
+export async function describeRequest(
+  query: Query,
+  request: Pick<RestRequest, 'method' | 'path' | 'headers'>,
+): Promise<void> {
   await query(
     `select set_config('request.method', $1, true), set_config('request.path', $2, true),
             set_config('request.headers', $3, true)`,
