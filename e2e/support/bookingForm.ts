@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { panamaToday } from 'supabase-schema';
 import type { ComposedSite } from './site';
 
 /** What a visitor types into the booking form, by field name (SPEC §3). */
@@ -21,11 +22,11 @@ export const BOOKING_CHOICES = {
   budget: { value: '1000-2500', index: 2 },
 } as const;
 
-export function localIsoDate(daysFromToday: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + daysFromToday);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/** Panama's date `days` days after Panama's today: the slots' calendar. */
+export function panamaDaysAhead(days: number): string {
+  const date = new Date(`${panamaToday()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
 }
 
 /** The row the form must store for BOOKING_TEXT and BOOKING_CHOICES on the given day. */
@@ -71,17 +72,47 @@ export async function forgetVisitorsEmail(site: ComposedSite): Promise<void> {
 
 export const field = (page: Page, name: string) => page.locator(`form [name="${name}"]`);
 
-/** Fills every field with the mouse and the fill API (not the keyboard-only path). */
+/**
+ * Opens the picker and picks the first day it offers at least `daysAhead` days after Panama's
+ * today (weekends, holidays and full days are disabled), turning months as needed; returns it.
+ */
+export async function pickBookableDay(page: Page, daysAhead = 3): Promise<string> {
+  const earliest = panamaDaysAhead(daysAhead);
+  await field(page, 'preferredDate').click();
+  const dialog = page.getByRole('dialog');
+  for (let month = 0; month < 4; month += 1) {
+    const offered = await dialog
+      .locator('.rdp-day:not(.rdp-outside) button:not([disabled])')
+      .evaluateAll((buttons) => buttons.map((button) => button.parentElement?.dataset.day ?? ''));
+    const day = offered.find((candidate) => candidate >= earliest);
+    if (day) {
+      await dialog.locator(`[data-day="${day}"] button`).click();
+      await expect(dialog).toBeHidden();
+      return day;
+    }
+    await dialog.locator('.rdp-button_next').click();
+  }
+  throw new Error(`No day offered from ${earliest}`);
+}
+
+/**
+ * Fills every field with the mouse and the fill API (not the keyboard-only path); the date is the
+ * first free day `daysAhead` days ahead, which it returns ('' when the date is left out).
+ */
 export async function fillBooking(page: Page, { except = [] as string[], daysAhead = 3 } = {}) {
   for (const [name, value] of Object.entries(BOOKING_TEXT)) {
     if (!except.includes(name)) await field(page, name).fill(value);
   }
+  const day = except.includes('preferredDate') ? '' : await pickBookableDay(page, daysAhead);
   for (const [name, choice] of Object.entries(BOOKING_CHOICES)) {
     if (!except.includes(name)) await field(page, name).selectOption(choice.value);
   }
-  if (!except.includes('preferredDate')) {
-    await field(page, 'preferredDate').click();
-    await page.locator(`[data-day="${localIsoDate(daysAhead)}"] button`).click();
-    await expect(page.getByRole('dialog')).toBeHidden();
-  }
+  return day;
+}
+
+/** The one row stored, or fails. */
+export async function storedDay(site: ComposedSite): Promise<string> {
+  const [row, ...more] = await storedBookings(site);
+  expect(more).toHaveLength(0);
+  return String(row?.preferred_date);
 }

@@ -109,7 +109,7 @@ async function serveEmailSend(
  * code talks to it unchanged, over the same HTTP protocols.
  */
 export function createLocalBackend(database: Database, config: LocalBackendConfig): http.Server {
-  return http.createServer((request, response) => {
+  const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
     applyCors(request, response, config.allowedOrigins);
     if (request.method === 'OPTIONS') {
@@ -126,4 +126,10 @@ export function createLocalBackend(database: Database, config: LocalBackendConfi
       sendJson(response, 404, { message: 'no Route matched with those values' });
     }
   });
+  // A client reuses an idle connection for its next request; Node's 5 s default closes it under the
+  // client when answers queue behind one database (a burst of bookings): POSTs then fail with
+  // ECONNRESET. Hosted gateways keep idle connections about a minute.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
 }

@@ -94,42 +94,35 @@ as $$
   select (now() at time zone 'America/Panama')::date
 $$;
 
-create function private.slot_start(slot_date date, slot_time text) returns timestamptz
+-- Every slot of the days from first_day to last_day, with why a visitor cannot book it now, not
+-- counting other bookings (closure: 'weekend' | 'holiday' | 'closed' | 'too_soon' |
+-- 'beyond_horizon', or null) and whether a pending or confirmed booking holds it. The one
+-- definition of the rules: the insert trigger and public.available_slots() both read it.
+create function private.slot_states(first_day date, last_day date)
+returns table (day date, slot_time text, place bigint, closure text, held boolean)
 language sql
 stable
 set search_path = ''
 as $$
-  select (slot_date + slot_time::time) at time zone 'America/Panama'
-$$;
-
--- Why a visitor cannot book this slot now, not counting other bookings; null when they can.
--- 'weekend' | 'holiday' | 'closed' | 'too_soon' | 'beyond_horizon'.
-create function private.slot_closure(slot_date date, slot_time text) returns text
-language sql
-stable
-set search_path = ''
-as $$
-  select case
-    when extract(isodow from slot_date) in (6, 7) then 'weekend'
-    when closed.source = 'date-holidays' then 'holiday'
-    when closed.source is not null then 'closed'
-    when private.slot_start(slot_date, slot_time) < now() + settings.minimum_notice then 'too_soon'
-    when slot_date > (now() at time zone 'America/Panama' + settings.booking_horizon)::date then 'beyond_horizon'
-  end
+  select days.day::date, times.slot_time, times.place,
+    case
+      when extract(isodow from days.day) in (6, 7) then 'weekend'
+      when closed.source = 'date-holidays' then 'holiday'
+      when closed.source is not null then 'closed'
+      when (days.day::date + times.slot_time::time) at time zone 'America/Panama'
+        < now() + settings.minimum_notice then 'too_soon'
+      when days.day::date > (now() at time zone 'America/Panama' + settings.booking_horizon)::date
+        then 'beyond_horizon'
+    end,
+    held.preferred_date is not null
   from private.booking_settings as settings
-  left join private.closed_days as closed on closed.day = slot_date
-$$;
-
--- A slot held by a pending or confirmed booking (cancelled and completed ones free it).
-create function private.slot_is_held(slot_date date, slot_time text) returns boolean
-language sql
-stable
-set search_path = ''
-as $$
-  select exists (
-    select from public.bookings
-    where preferred_date = slot_date and preferred_time = slot_time and status in ('pending', 'confirmed')
-  )
+  cross join generate_series(first_day, last_day, interval '1 day') as days (day)
+  cross join unnest(private.slot_times()) with ordinality as times (slot_time, place)
+  left join private.closed_days as closed on closed.day = days.day::date
+  left join public.bookings as held
+    on held.preferred_date = days.day::date
+    and held.preferred_time = times.slot_time
+    and held.status in ('pending', 'confirmed')
 $$;
 
 -- Requests stored before this migration may share a slot: the earliest keeps it and the later ones
@@ -159,7 +152,7 @@ set search_path = ''
 as $$
 declare
   visitor_role text := current_setting('role', true);
-  closure text;
+  slot record;
 begin
   -- A retry of a booking already stored (its answer was lost) is told so, as before this
   -- migration: a unique violation on the id, which the form reads as "stored".
@@ -175,16 +168,18 @@ begin
   end if;
 
   if visitor_role in ('anon', 'authenticated') then
-    closure := private.slot_closure(new.preferred_date, new.preferred_time);
-    if closure is not null then
-      raise exception 'This slot cannot be booked: %', replace(closure, '_', ' ')
-        using errcode = case closure
+    select states.closure into slot
+    from private.slot_states(new.preferred_date, new.preferred_date) as states
+    where states.slot_time = new.preferred_time;
+    if slot.closure is not null then
+      raise exception 'This slot cannot be booked: %', replace(slot.closure, '_', ' ')
+        using errcode = case slot.closure
             when 'weekend' then 'BK001'
             when 'too_soon' then 'BK003'
             when 'beyond_horizon' then 'BK004'
             else 'BK002'
           end,
-          detail = format('%s: %s %s (America/Panama)', closure, new.preferred_date, new.preferred_time),
+          detail = format('%s: %s %s (America/Panama)', slot.closure, new.preferred_date, new.preferred_time),
           hint = 'Ask public.available_slots() for the free slots.';
     end if;
   end if;
@@ -193,7 +188,10 @@ begin
     -- One insert per slot at a time: the second waits for the first and then sees its row, so it
     -- is told the slot is taken (PT409) rather than meeting the unique index's 23505.
     perform pg_advisory_xact_lock(hashtextextended('bookings slot ' || new.preferred_date || ' ' || new.preferred_time, 0));
-    if private.slot_is_held(new.preferred_date, new.preferred_time) then
+    if exists (
+      select from private.slot_states(new.preferred_date, new.preferred_date) as states
+      where states.slot_time = new.preferred_time and states.held
+    ) then
       raise exception 'This slot is already booked'
         using errcode = 'PT409',
           detail = format('slot_taken: %s %s (America/Panama)', new.preferred_date, new.preferred_time),
@@ -238,12 +236,8 @@ as $$
     ) as horizon
   ),
   slots as (
-    select days.day::date as day, times.slot_time, times.place,
-      private.slot_closure(days.day::date, times.slot_time) as closure,
-      private.slot_is_held(days.day::date, times.slot_time) as held
-    from bounds,
-      generate_series(bounds.first_day, bounds.last_day, interval '1 day') as days (day),
-      unnest(private.slot_times()) with ordinality as times (slot_time, place)
+    select states.*
+    from bounds, private.slot_states(bounds.first_day, bounds.last_day) as states
   )
   select day,
     case

@@ -1,5 +1,5 @@
 // "That is 4:00 PM in Buenos Aires": the chosen Panama time in the visitor's own zone, when it differs.
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useLanguage, useTranslation } from 'shared-i18n';
 import { slotStart, SLOT_TIME_ZONE } from 'supabase-schema';
 import { NAMESPACE } from '../i18n';
@@ -15,19 +15,26 @@ export function timeInZone(day: string, time: string, zone: string, language: st
       timeZone,
       hour: 'numeric',
       minute: '2-digit',
+      // 12-hour in both languages, as the time options read ("4:00 PM", "4:00 p. m.").
+      hour12: true,
       ...(withDay ? { weekday: 'long' } : {}),
-    }).format(start);
+    })
+      .format(start)
+      // ICU's narrow and no-break spaces, written as the options write them.
+      .replace(/[\u202f\u00a0]/g, ' ');
   if (format(zone, true) === format(SLOT_TIME_ZONE, true)) return null;
   const sameDay = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(start) === day;
   return format(zone, !sameDay);
 }
 
+const subscribeToNothing = () => () => undefined;
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 export function LocalTimeNote({ day, time }: { day: string; time: string }) {
   const { t } = useTranslation(NAMESPACE);
   const language = useLanguage();
-  // The browser's zone is known only in the browser: the server renders no note, and hydration agrees.
-  const [zone, setZone] = useState<string | null>(null);
-  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  // The browser's zone is known only in the browser: the server (and hydration) render no note.
+  const zone = useSyncExternalStore(subscribeToNothing, browserZone, () => null);
   if (!zone || !day || !time) return null;
   const local = timeInZone(day, time, zone, language);
   if (!local) return null;

@@ -13,6 +13,7 @@ export function availabilityForServerRender(now = Date.now()): Promise<DayAvaila
   if (kept && now - kept.at < KEEP_MS) return kept.answer;
   const answer = fetchAvailability(AbortSignal.timeout(WAIT_MS)).catch((error: unknown) => {
     console.error('[booking] availability could not be read for the server render', error);
+    kept = null; // The next render asks again.
     return null;
   });
   kept = { at: now, answer };

@@ -13,8 +13,8 @@ export interface Availability {
   lastDay: string | null;
   /** What the server rendered with, for the page to embed unchanged. */
   rendered: DayAvailability[] | null;
-  /** Asks the database again; resolves when the answer (or the failure) is in. */
-  refresh: () => Promise<void>;
+  /** Asks the database again (the answer replaces the days when it comes). */
+  refresh: () => void;
 }
 
 const byDay = (days: DayAvailability[] | null) =>
@@ -31,17 +31,16 @@ export function useAvailability(): Availability {
   const rendered = useRenderedAvailability();
   const [days, setDays] = useState<DayAvailability[] | null>(rendered);
 
-  const refresh = useCallback(async () => {
-    try {
-      setDays(await fetchAvailability());
-    } catch (error) {
-      console.error('[booking] availability could not be read', error);
-    }
-  }, []);
+  const [asked, setAsked] = useState(0);
+  const refresh = useCallback(() => setAsked((count) => count + 1), []);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    const request = new AbortController();
+    fetchAvailability(request.signal).then(setDays, (error: unknown) => {
+      if (!request.signal.aborted) console.error('[booking] availability could not be read', error);
+    });
+    return () => request.abort();
+  }, [asked]);
 
   const known = useMemo(() => byDay(days), [days]);
   return { days: known, lastDay: days?.at(-1)?.day ?? null, rendered, refresh };

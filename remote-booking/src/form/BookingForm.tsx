@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'shared-i18n';
 import { HoneypotField, SubmitButton, useValuesTypedBeforeHydration } from 'shared-forms';
 import { Link } from 'shared-router';
@@ -45,11 +45,6 @@ export function BookingForm({ store }: { store: BookingStore }) {
   const availability = useAvailability();
   const { refresh } = availability;
 
-  // A sent booking holds its slot now, and a lost one shows who holds it: ask for the free slots again.
-  useEffect(() => {
-    if (status === 'success' || status === 'slotTaken' || status === 'slotUnavailable') void refresh();
-  }, [status, refresh]);
-
   const day = values.preferredDate;
   const dayUnavailable = Boolean(day) && dayReason(day, availability) !== null;
   const timeTaken =
@@ -81,6 +76,8 @@ export function BookingForm({ store }: { store: BookingStore }) {
         if (timeTaken)
           return formRef.current?.querySelector<HTMLSelectElement>('[name="preferredTime"]')?.focus();
         void submit(values, { honeypot: honeypotRef.current?.value }).then((stored) => {
+          // A stored booking holds its slot now, and a refused one may have lost it: ask again.
+          refresh();
           if (stored) {
             setValues(EMPTY_BOOKING_FORM);
             if (honeypotRef.current) honeypotRef.current.value = '';

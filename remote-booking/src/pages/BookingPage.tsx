@@ -6,6 +6,12 @@ import { NAMESPACE } from '../i18n';
 import { shareImages } from '../metadata/shareImages';
 import './BookingPage.css';
 
+/**
+ * The page embeds the free slots (see availability/), so the shell's server renders it afresh at
+ * most this often instead of keeping its HTML until the next release.
+ */
+export const renderedHtmlMaxAgeMs = 60_000;
+
 export default function BookingPage() {
   const { t } = useTranslation(NAMESPACE);
   return (

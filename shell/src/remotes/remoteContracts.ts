@@ -13,6 +13,12 @@ export interface RemotePageModule {
    * so the server can answer a permanent redirect. In the browser the page itself navigates.
    */
   redirectFor?: (params: Readonly<Record<string, string | undefined>>) => string | null;
+  /**
+   * Optional: how long the server may answer the page's rendered HTML from its cache, for a page
+   * that shows live data (the booking page's free slots). Without it, HTML is kept until the
+   * remote's next version.
+   */
+  renderedHtmlMaxAgeMs?: number;
 }
 
 export const REMOTE_PAGES = {

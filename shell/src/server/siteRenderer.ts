@@ -286,7 +286,8 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     // one that had to link a stylesheet it could not read.
     const complete = pageStylesheets.every((stylesheet) => stylesheet.text !== null);
     if (load.loaded && complete && outcome.status !== 503) {
-      rendered.set(key, outcome);
+      const maxAgeMs = load.loaded.module.renderedHtmlMaxAgeMs;
+      rendered.set(key, outcome, maxAgeMs ? { ttl: maxAgeMs } : undefined);
       remoteOfPath.set(url.pathname, remoteNameOf(page));
     }
     return outcome;
