@@ -1,5 +1,4 @@
 import { expect, type Page } from '@playwright/test';
-import { panamaToday } from 'supabase-schema';
 import type { ComposedSite } from './site';
 
 /** What a visitor types into the booking form, by field name (SPEC §3). */
@@ -24,7 +23,8 @@ export const BOOKING_CHOICES = {
 
 /** Panama's date `days` days after Panama's today: the slots' calendar. */
 export function panamaDaysAhead(days: number): string {
-  const date = new Date(`${panamaToday()}T12:00:00Z`);
+  const panamaToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Panama' }).format(new Date());
+  const date = new Date(`${panamaToday}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
@@ -90,9 +90,17 @@ export async function pickBookableDay(page: Page, daysAhead = 3): Promise<string
       await expect(dialog).toBeHidden();
       return day;
     }
-    await dialog.locator('.rdp-button_next').click();
+    await showNextMonth(page);
   }
   throw new Error(`No day offered from ${earliest}`);
+}
+
+/** Turns the open picker to the next month and waits until it shows it. */
+export async function showNextMonth(page: Page): Promise<void> {
+  const caption = page.getByRole('dialog').locator('.rdp-month_caption');
+  const shown = await caption.textContent();
+  await page.getByRole('dialog').locator('.rdp-button_next').click();
+  await expect(caption).not.toHaveText(shown ?? '');
 }
 
 /**

@@ -2,7 +2,7 @@
 // why the rest is greyed out, show the visitor's own time, and a slot lost between choosing and
 // sending is said as such, in both languages.
 import type { Page } from '@playwright/test';
-import { test, expect } from '../support/fixtures';
+import { test, expect, shellStarted } from '../support/fixtures';
 import { copy } from '../support/copy';
 import {
   BOOKING_CHOICES,
@@ -12,6 +12,7 @@ import {
   forgetVisitorsEmail,
   panamaDaysAhead,
   pickBookableDay,
+  showNextMonth,
   storedBookings,
 } from '../support/bookingForm';
 import type { ComposedSite } from '../support/site';
@@ -52,8 +53,12 @@ async function holdSlot(site: ComposedSite, day: string, time: string) {
 async function openPickerOn(page: Page, day: string) {
   await field(page, 'preferredDate').click();
   const dialog = page.getByRole('dialog');
-  for (let turns = 0; turns < 4 && (await dialog.locator(`[data-day="${day}"]`).count()) === 0; turns += 1) {
-    await dialog.locator('.rdp-button_next').click();
+  for (
+    let turns = 0;
+    turns < 4 && (await dialog.locator(`[data-day="${day}"] button`).count()) === 0;
+    turns += 1
+  ) {
+    await showNextMonth(page);
   }
   return dialog.locator(`[data-day="${day}"] button`);
 }
@@ -148,6 +153,7 @@ for (const language of LANGUAGES) {
     const context = await browser.newContext({ timezoneId: 'America/Argentina/Buenos_Aires' });
     const page = await context.newPage();
     await page.goto(bookingUrl(site, language));
+    await shellStarted(page);
     await pickBookableDay(page, 7);
     await field(page, 'preferredTime').selectOption('2:00 PM');
     // 2:00 PM in Panama (UTC−5) is 4:00 PM in Buenos Aires (UTC−3).
@@ -165,6 +171,7 @@ test('a visitor in Panama sees no second time', async ({ browser, site }) => {
   const context = await browser.newContext({ timezoneId: 'America/Panama' });
   const page = await context.newPage();
   await page.goto(bookingUrl(site, 'en'));
+  await shellStarted(page);
   await pickBookableDay(page, 7);
   await field(page, 'preferredTime').selectOption('2:00 PM');
   await expect(page.getByTestId('booking-local-time')).toHaveCount(0);
@@ -179,6 +186,7 @@ for (const language of LANGUAGES) {
     const [first, second] = await Promise.all([browser.newContext(), browser.newContext()]);
     const [ana, bruno] = await Promise.all([first.newPage(), second.newPage()]);
     await Promise.all([ana.goto(bookingUrl(site, language)), bruno.goto(bookingUrl(site, language))]);
+    await Promise.all([shellStarted(ana), shellStarted(bruno)]);
     const day = await fillBooking(ana, { daysAhead: 7 });
     expect(await fillBooking(bruno, { daysAhead: 7 })).toBe(day);
     await field(bruno, 'email').fill('bruno@example.com');
