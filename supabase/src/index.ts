@@ -1,2 +1,3 @@
 export * from './bookingRules';
 export * from './bookingLimits';
+export * from './bookingFieldProblems';
