@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   PHONE_PATTERN,
+  EMAIL_PATTERN,
+  WEBSITE_PATTERN,
   BOOKING_MAX_LENGTH,
   BOOKING_REQUIRED,
   BUDGETS,
@@ -104,9 +106,11 @@ test('a date that is not a date is refused', async () => {
   await expectRefused({ preferred_date: '2026-02-30' }, '22008');
 });
 
-test('the migration checks phones with exactly the pattern the form uses', () => {
+test('the migration checks phones, e-mails and websites with exactly the patterns the form uses', () => {
   const sql = readdirSync(MIGRATIONS_DIR)
     .map((name) => readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8'))
     .join('\n');
   expect(sql).toContain(`phone ~ '${PHONE_PATTERN}'`);
+  expect(sql).toContain(`email ~ '${EMAIL_PATTERN}'`);
+  expect(sql).toContain(`website ~* '${WEBSITE_PATTERN}'`);
 });

@@ -85,7 +85,13 @@ export const BOOKING_REQUIRED = [
 export const PHONE_PATTERN = '^\\+?[0-9 \\(\\)\\.\\-]{7,32}$';
 
 /**
- * Days of slack before today that a preferred date may still have: visitors in the Americas are
- * up to ten hours behind UTC, so their "today" can be the database's yesterday.
+ * Something, one @, something, a dot, something; no spaces anywhere. As the migration writes it:
+ * Postgres syntax, which `bookingFieldProblem` reads as JavaScript (see `databaseRegExp`).
  */
-export const PREFERRED_DATE_SLACK_DAYS = 1;
+export const EMAIL_PATTERN = '^[^@[:space:]]+@[^@[:space:]]+\\.[^@[:space:]]+$';
+
+/**
+ * An http or https address (either in any letter case: the migration matches it with `~*`) whose
+ * host has a dot, and no spaces anywhere. Postgres syntax, like EMAIL_PATTERN.
+ */
+export const WEBSITE_PATTERN = '^https?://[^[:space:]/?#]+\\.[^[:space:]]*$';

@@ -1,4 +1,13 @@
-import type { BookingInsert, Budget, CompanySize, PreferredTime } from 'supabase-schema';
+import {
+  bookingFieldProblems,
+  type BookingFieldColumn,
+  type BookingFieldProblem,
+  type BookingFieldValues,
+  type BookingInsert,
+  type Budget,
+  type CompanySize,
+  type PreferredTime,
+} from 'supabase-schema';
 
 /** The booking form's fields, named as SPEC §3 names them. */
 export interface BookingFormValues {
@@ -47,23 +56,59 @@ export function isComplete(values: BookingFormValues): values is CompleteBooking
   return Boolean(values.companySize && values.budget && values.preferredTime && values.preferredDate);
 }
 
+/** The column of the row (SPEC §7) each field fills. */
+const COLUMN_OF_FIELD = {
+  fullName: 'full_name',
+  email: 'email',
+  phone: 'phone',
+  companyName: 'company_name',
+  website: 'website',
+  industry: 'industry',
+  companySize: 'company_size',
+  currentMarketing: 'current_marketing',
+  budget: 'budget',
+  goals: 'goals',
+  preferredDate: 'preferred_date',
+  preferredTime: 'preferred_time',
+  additionalInfo: 'additional_info',
+} as const satisfies Record<BookingField, BookingFieldColumn>;
+
+const FIELDS = Object.keys(COLUMN_OF_FIELD) as BookingField[];
+
+/** What the form sends of each field: text trimmed, a choice or date as it is. */
+function sentValues(values: BookingFormValues): BookingFieldValues {
+  const trimmed = (field: BookingField) =>
+    field === 'companySize' || field === 'budget' || field === 'preferredTime' || field === 'preferredDate'
+      ? values[field]
+      : values[field].trim();
+  return Object.fromEntries(
+    FIELDS.map((field) => [COLUMN_OF_FIELD[field], trimmed(field)]),
+  ) as BookingFieldValues;
+}
+
+/** Per field, why the database would refuse what the form would send (supabase-schema's rules), or null. */
+export function bookingFormProblems(
+  values: BookingFormValues,
+): Record<BookingField, BookingFieldProblem | null> {
+  const problems = bookingFieldProblems(sentValues(values));
+  return Object.fromEntries(FIELDS.map((field) => [field, problems[COLUMN_OF_FIELD[field]]])) as Record<
+    BookingField,
+    BookingFieldProblem | null
+  >;
+}
+
+export function isBookingField(name: string): name is BookingField {
+  return Object.hasOwn(COLUMN_OF_FIELD, name);
+}
+
 /** The row SPEC §7 inserts: snake_case columns, trimmed text, always pending. */
 export function toBookingInsert(values: CompleteBookingForm, id: string): BookingInsert {
   return {
+    ...sentValues(values),
     id,
-    full_name: values.fullName.trim(),
-    email: values.email.trim(),
-    phone: values.phone.trim(),
-    company_name: values.companyName.trim(),
-    website: values.website.trim(),
-    industry: values.industry.trim(),
     company_size: values.companySize,
-    current_marketing: values.currentMarketing.trim(),
     budget: values.budget,
-    goals: values.goals.trim(),
-    preferred_date: values.preferredDate,
     preferred_time: values.preferredTime,
-    additional_info: values.additionalInfo.trim(),
     status: 'pending',
   };
 }

@@ -22,6 +22,8 @@ import { MarketingSection } from './MarketingSection';
 import { PersonalSection } from './PersonalSection';
 import { ScheduleSection } from './ScheduleSection';
 import { SubmissionMessage } from './SubmissionMessage';
+import { useBookingValidity } from './useBookingValidity';
+import { applyBookingValidity } from './validityMessage';
 import './BookingForm.css';
 
 /** Whether any control before the date button fails its rules: the browser reports that one first. */
@@ -53,7 +55,8 @@ export function BookingForm({ store }: { store: BookingStore }) {
   const setField = (field: BookingField, value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
   useValuesTypedBeforeHydration(formRef, values, setField);
-  const bind = (field: BookingField) => bindField(field, values, setField, t);
+  useBookingValidity(formRef, values, t);
+  const bind = (field: BookingField) => bindField(field, values, setField);
   const sectionProps = { values, bind, t };
 
   /** The date is a button, not a form control, so the browser cannot require it: we do. */
@@ -69,8 +72,11 @@ export function BookingForm({ store }: { store: BookingStore }) {
       aria-describedby="booking-required-note"
       onSubmit={(event) => {
         event.preventDefault();
+        // The browser has checked the controls, unless a script submitted: check again, and say where.
+        const rulesHold = applyBookingValidity(event.currentTarget, values, t);
+        if (!event.currentTarget.reportValidity()) return;
         if (!values.preferredDate) return reportMissingDate();
-        if (!isComplete(values)) return;
+        if (!rulesHold || !isComplete(values)) return;
         // A slot the database would refuse is not sent: the field says why, and nothing is lost.
         if (dayUnavailable) return dateButtonRef.current?.focus();
         if (timeTaken)

@@ -1,10 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { BookingField, BookingFormValues } from '../booking/bookingForm';
-import { localizedValidity } from './validityMessage';
 
 export interface SectionProps {
   values: BookingFormValues;
-  /** Props that bind a control to one field: name, value, change and localized validity. */
+  /** Props that bind a control to one field: name, value and change. */
   bind: (field: BookingField) => ReturnType<typeof bindField>;
   t: TFunction;
 }
@@ -15,12 +14,10 @@ export function bindField(
   field: BookingField,
   values: BookingFormValues,
   setField: (field: BookingField, value: string) => void,
-  t: TFunction,
 ) {
   return {
     name: field,
     value: values[field],
     onChange: (event: React.ChangeEvent<Control>) => setField(field, event.currentTarget.value),
-    ...localizedValidity(t),
   };
 }

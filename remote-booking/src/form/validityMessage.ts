@@ -1,16 +1,43 @@
 import type { TFunction } from 'i18next';
+import { isFormControl, type FormControl } from 'shared-forms';
 import { localizedValidityMessage } from 'shared-i18n/validity';
+import type { BookingFieldProblem } from 'supabase-schema';
+import { bookingFormProblems, isBookingField, type BookingFormValues } from '../booking/bookingForm';
 
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+const PROBLEM_MESSAGES: Record<Exclude<BookingFieldProblem, 'tooLong'>, string> = {
+  required: 'validation.required',
+  email: 'validation.email',
+  url: 'validation.url',
+  phone: 'validation.phone',
+  option: 'validation.invalid',
+};
 
-/** Handlers that replace the browser's wording with ours, and clear it as soon as the field changes. */
-export function localizedValidity(t: TFunction) {
-  return {
-    onInvalid: (event: React.FormEvent<Control>) => {
-      const control = event.currentTarget;
-      control.setCustomValidity('');
-      control.setCustomValidity(localizedValidityMessage(control, t));
-    },
-    onInput: (event: React.FormEvent<Control>) => event.currentTarget.setCustomValidity(''),
-  };
+/** A broken booking rule in the page's language; the length limit is the control's own maxLength. */
+function problemMessage(control: FormControl, problem: BookingFieldProblem, t: TFunction): string {
+  if (problem === 'tooLong') return t('validation.tooLong', { max: (control as HTMLInputElement).maxLength });
+  return t(PROBLEM_MESSAGES[problem]);
+}
+
+/**
+ * Gives every control of the form its message, so the browser's own validation (SPEC §5) blocks
+ * the send and says at the field what is wrong: first a booking rule the database would refuse
+ * the value for (supabase-schema's, the same the migration enforces), else the browser's own
+ * verdict in the page's language. Returns whether the booking rules all hold.
+ */
+export function applyBookingValidity(
+  form: HTMLFormElement,
+  values: BookingFormValues,
+  t: TFunction,
+): boolean {
+  const problems = bookingFormProblems(values);
+  for (const control of Array.from(form.elements)) {
+    if (!isFormControl(control)) continue;
+    const problem = isBookingField(control.name) ? problems[control.name] : null;
+    // Cleared first: the browser's verdict, not our last message, decides what it says.
+    control.setCustomValidity('');
+    control.setCustomValidity(
+      problem ? problemMessage(control, problem, t) : localizedValidityMessage(control, t),
+    );
+  }
+  return Object.values(problems).every((problem) => problem === null);
 }
