@@ -1,3 +1,4 @@
 export * from './bookingRules';
 export * from './bookingLimits';
 export * from './bookingSlots';
+export * from './bookingProof';
