@@ -18,9 +18,9 @@ create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
 
 alter table private.booking_settings
-  -- The difficulty: a solver tries on average half of it. 20 000 SHA-256 tries take a phone's
+  -- The difficulty: a solver tries on average half of it. 10 000 SHA-256 tries (5 000 on average) take a phone's
   -- browser well under a second (docs/backend.md, "Abuse limits", gives the measured figures).
-  add column proof_max_number integer not null default 20000
+  add column proof_max_number integer not null default 10000
     check (proof_max_number between 1 and 10000000),
   -- How long a challenge may be solved and used: long enough to fill in the form after it starts.
   add column proof_valid_for interval not null default interval '20 minutes'

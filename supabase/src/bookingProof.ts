@@ -35,7 +35,7 @@ export interface BookingProof extends Omit<BookingChallenge, 'maxnumber'> {
 export type BookingProofRefusal = 'missing' | 'unreadable' | 'forged' | 'expired' | 'unsolved' | 'replayed';
 
 /** The operator's default difficulty in private.booking_settings.proof_max_number. */
-export const DEFAULT_PROOF_MAX_NUMBER = 20_000;
+export const DEFAULT_PROOF_MAX_NUMBER = 10_000;
 
 /** The header's value for a solved challenge. */
 export function encodeBookingProof(challenge: BookingChallenge, number: number): string {
