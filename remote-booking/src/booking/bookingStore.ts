@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { BOOKING_LIMIT_REACHED, type BookingInsert } from 'supabase-schema';
+import { BOOKING_LIMIT_REACHED, BOOKING_PROOF_HEADER, type BookingInsert } from 'supabase-schema';
 import { bookingConfig } from '../config';
+import { takeBookingProof } from './bookingProof';
 
 /** Where a booking goes: the Supabase table in production, anything with the same answer in tests. */
 export interface BookingStore {
@@ -26,11 +27,18 @@ export class BookingNotStoredError extends Error {
 /** Postgres's unique_violation: a row with this id is already stored. */
 const ALREADY_STORED = '23505';
 
-export function supabaseBookingStore(client: SupabaseClient): BookingStore {
+export function supabaseBookingStore(
+  client: SupabaseClient,
+  proveBooking: () => Promise<string> = takeBookingProof,
+): BookingStore {
   return {
     async insert(booking) {
-      // Never ask for the row back: visitors (anon) may insert, not read.
-      const { error, status } = await client.from('bookings').insert(booking);
+      // Never ask for the row back: visitors (anon) may insert, not read. Each send, a retry
+      // too, carries a proof of its own: the database takes each one once.
+      const { error, status } = await client
+        .from('bookings')
+        .insert(booking)
+        .setHeader(BOOKING_PROOF_HEADER, await proveBooking());
       // The id is made once per filled form, so this is a retry of a booking whose answer was lost.
       if (!error || error.code === ALREADY_STORED) return;
       throw new BookingNotStoredError(status, error.code, error.message);
