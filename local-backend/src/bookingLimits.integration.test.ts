@@ -17,10 +17,11 @@ let backend: RunningBackend;
 /** Low numbers for this file's own database, so each limit is met within a few requests. */
 const TEST_LIMITS = {
   per_address: { maxBookings: 5, per: '01:00:00' },
+  per_network: { maxBookings: 8, per: '01:00:00' },
   per_email: { maxBookings: 3, per: '24:00:00' },
   site_wide: { maxBookings: 20, per: '00:01:00' },
 };
-const { per_address, per_email, site_wide } = TEST_LIMITS;
+const { per_address, per_network, per_email, site_wide } = TEST_LIMITS;
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -31,9 +32,12 @@ beforeEach(async () => {
   await setBookingLimits(backend, TEST_LIMITS);
 });
 
-/** A visitor at its own address (127.0.0.x), as the backend sees the connection. */
+/** Visitor `host`'s address, in a /24 network of its own, so only per_network's test shares one. */
+const addressOf = (host: number) => `127.0.${host}.1`;
+
+/** A visitor through the form at its own address, as the backend sees the connection. */
 const visitorAt = (host: number, headers?: Record<string, string>) =>
-  supabaseAs(backend, 'anon', { from: `127.0.0.${host}`, headers });
+  supabaseAs(backend, 'anon', { from: addressOf(host), headers });
 
 let bookingNumber = 0;
 /** A valid booking under an e-mail address of its own, so only the limit under test counts. */
@@ -78,7 +82,7 @@ test('the migration seeds the production limits, the ones docs/backend.md and th
   }
 });
 
-test('the local backend raises the per-address and site-wide ceilings unless told to keep production limits', async () => {
+test('the local backend raises the per-address, per-network and site-wide ceilings unless told to keep production limits', async () => {
   const local = await startLocalBackend({ config: { port: 0, keepProductionBookingLimits: false } });
   try {
     expect(await limitsOf(local.database)).toEqual({ ...BOOKING_LIMITS, ...LOCAL_BOOKING_CEILINGS });
@@ -179,16 +183,32 @@ test('an array of bookings in one request is refused with 429 and stores nothing
   expect(await bookingCount()).toBe(3);
 });
 
-test('a forged X-Forwarded-For does not give a script a new address', async () => {
+test('a forged X-Forwarded-For does not give a script a new address: the gateway appends the real one, which is counted', async () => {
   for (let index = 0; index <= per_address.maxBookings; index++) {
-    const forged = visitorAt(4, { 'X-Forwarded-For': `203.0.113.${index + 1}` });
-    const { status } = await forged.from('bookings').insert(freshBooking());
+    const forged = visitorAt(4, { 'X-Forwarded-For': `203.0.113.${index + 1}, 198.51.100.7` });
+    const { status, error } = await forged.from('bookings').insert(freshBooking());
     expect(status).toBe(index < per_address.maxBookings ? 201 : 429);
+    if (index === per_address.maxBookings) expect(error?.details).toMatch(/^limit per_address:/);
   }
   const logged = await backend.database.query(
     'select distinct host(client_address) as address from private.booking_requests',
   );
-  expect(logged).toEqual([{ address: '127.0.0.4' }]);
+  expect(logged).toEqual([{ address: addressOf(4) }]);
+});
+
+test('visitors in one /24 network share the per-network limit; the next network is not held up', async () => {
+  const answers = await inBatches(per_network.maxBookings + 4, (index) =>
+    supabaseAs(backend, 'anon', { from: `127.0.200.${index + 1}` })
+      .from('bookings')
+      .insert(freshBooking()),
+  );
+  expect(answers.filter((answer) => answer.status === 201)).toHaveLength(per_network.maxBookings);
+  for (const refused of answers.filter((answer) => answer.status !== 201)) {
+    expect(refused.status).toBe(429);
+    expect(refused.error?.details).toBe('limit per_network: 8 bookings per 01:00:00');
+  }
+  const neighbour = supabaseAs(backend, 'anon', { from: '127.0.201.1' });
+  expect((await neighbour.from('bookings').insert(freshBooking())).status).toBe(201);
 });
 
 test('one e-mail may be named in three bookings a day, from any address and in any letter case', async () => {
@@ -310,7 +330,9 @@ test('an operator unblocks a real client by raising a limit or forgetting its ad
   );
   expect((await client.from('bookings').insert(freshBooking())).status).toBe(201);
 
-  await backend.database.query("delete from private.booking_requests where client_address = '127.0.0.9'");
+  await backend.database.query('delete from private.booking_requests where client_address = $1', [
+    addressOf(9),
+  ]);
   expect((await client.from('bookings').insert(freshBooking())).status).toBe(201);
 });
 

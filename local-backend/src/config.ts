@@ -26,7 +26,7 @@ export interface LocalBackendConfig {
   /** Requests with a larger body are refused with 413. */
   maxBodyBytes: number;
   /**
-   * false (the default): on start, the backend raises the per-address and site-wide booking
+   * false (the default): on start, the backend raises the per-address, per-network and site-wide booking
    * limits in private.booking_limits to LOCAL_BOOKING_CEILINGS, because here every visitor,
    * browser and test is 127.0.0.1; the per-e-mail limit stays as in production. true
    * (LOCAL_BACKEND_PRODUCTION_LIMITS=1): it leaves the table as the database holds it, which on a
@@ -53,8 +53,16 @@ export const PRUNE_BOOKING_REQUESTS_EVERY_MS = 15 * 60 * 1000;
  */
 export const LOCAL_BOOKING_CEILINGS = {
   per_address: { maxBookings: 100_000, per: '01:00:00' },
+  per_network: { maxBookings: 100_000, per: '01:00:00' },
   site_wide: { maxBookings: 100_000, per: '00:01:00' },
 } as const;
+
+/**
+ * Where the database finds the client address here: this server is the one proxy in front of the
+ * API and appends the connecting socket's address to X-Forwarded-For (createLocalBackend.ts), so
+ * the address is the last entry. Set on every start (hosted Supabase's values: docs/backend.md).
+ */
+export const LOCAL_GATEWAY = { clientAddressHeader: 'x-forwarded-for', trustedProxies: 1 } as const;
 
 const env = process.env;
 

@@ -23,18 +23,19 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * The request's headers as PostgREST passes them to SQL, with x-forwarded-for set the way hosted
- * Supabase's gateway sets it: to the connecting client. Nothing stands in front of this server, so
- * a client's own X-Forwarded-For is not trusted (it would let a script choose its address).
+ * The request's headers as PostgREST passes them to SQL, with the connecting socket's address
+ * appended to X-Forwarded-For, as a gateway in front of PostgREST does. Whatever the client wrote
+ * there stays to the left of it: the database reads the entry its one trusted proxy (this server)
+ * appended, counting from the right (private.booking_settings, set by startLocalBackend).
  */
 function forwardedHeaders(request: http.IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  const client = request.socket.remoteAddress;
-  if (client) headers['x-forwarded-for'] = client.replace(/^::ffff:/, '');
-  else delete headers['x-forwarded-for'];
+  const client = request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? 'unknown';
+  const sent = headers['x-forwarded-for'];
+  headers['x-forwarded-for'] = sent ? `${sent}, ${client}` : client;
   return headers;
 }
 

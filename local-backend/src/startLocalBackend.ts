@@ -1,5 +1,10 @@
 import type { Server } from 'node:http';
-import { configFromEnvironment, LOCAL_BOOKING_CEILINGS, type LocalBackendConfig } from './config';
+import {
+  configFromEnvironment,
+  LOCAL_BOOKING_CEILINGS,
+  LOCAL_GATEWAY,
+  type LocalBackendConfig,
+} from './config';
 import { createLocalBackend } from './createLocalBackend';
 import type { Database } from './database/Database';
 import { openDatabase } from './database/openDatabase';
@@ -22,8 +27,16 @@ interface StartOptions {
   databaseUrl?: string;
 }
 
+/** Tells the database where this server puts the client address (see LOCAL_GATEWAY). */
+async function describeLocalGateway(database: Database): Promise<void> {
+  await database.query(
+    'update private.booking_settings set client_address_header = $1, trusted_proxies = $2',
+    [LOCAL_GATEWAY.clientAddressHeader, LOCAL_GATEWAY.trustedProxies],
+  );
+}
+
 /**
- * Raises the per-address and site-wide limits to the local ceilings (see
+ * Raises the per-address, per-network and site-wide limits to the local ceilings (see
  * LocalBackendConfig.keepProductionBookingLimits); the per-e-mail limit is left as it is.
  */
 async function raiseBookingCeilings(database: Database): Promise<void> {
@@ -49,6 +62,7 @@ export async function startLocalBackend({
   const database = await openDatabase({ databaseUrl, dataDir });
   let pruning: PruneTimer;
   try {
+    await describeLocalGateway(database);
     if (!config.keepProductionBookingLimits) await raiseBookingCeilings(database);
     // A persisted database may hold rows from before a pause longer than the longest window.
     await pruneBookingRequests(database);

@@ -2,3 +2,4 @@ export * from './bookingRules';
 export * from './bookingLimits';
 export * from './bookingSlots';
 export * from './bookingFieldProblems';
+export * from './bookingProof';

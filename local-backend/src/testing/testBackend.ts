@@ -1,8 +1,12 @@
 import http from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { solveChallenge } from 'altcha-lib/v1';
 import WebSocket from 'ws';
 import {
   BOOKING_LIMITS,
+  BOOKING_PROOF_HEADER,
+  encodeBookingProof,
+  type BookingChallenge,
   panamaToday,
   PREFERRED_TIMES,
   type BookingInsert,
@@ -25,9 +29,20 @@ export async function startTestBackend(): Promise<RunningBackend> {
   // A shared server keeps what an earlier test file changed: start from the migration's limits.
   await setBookingLimits(backend, BOOKING_LIMITS);
   // Tests of other rules hand out hundreds of distinct slots (nextBookableSlot): a year of them.
-  await backend.database.query(`update private.booking_settings set booking_horizon = '1 year'`);
+  // Their visitors solve a proof per booking: an easy one, so a suite of hundreds stays quick.
+  await backend.database.query(
+    `update private.booking_settings set booking_horizon = '1 year', proof_max_number = $1`,
+    [TEST_PROOF_MAX_NUMBER],
+  );
   await learnClosedDays(backend);
   return backend;
+}
+
+/** The tests' difficulty; tests of the proof itself set the production one (DEFAULT_PROOF_MAX_NUMBER). */
+export const TEST_PROOF_MAX_NUMBER = 500;
+
+export async function setProofDifficulty(backend: RunningBackend, maxNumber: number): Promise<void> {
+  await backend.database.query('update private.booking_settings set proof_max_number = $1', [maxNumber]);
 }
 
 type BookingLimits = Record<keyof typeof BOOKING_LIMITS, { maxBookings: number; per: string }>;
@@ -44,7 +59,12 @@ export async function setBookingLimits(backend: RunningBackend, limits: BookingL
 /** For tests of other rules, which book far more often than any visitor may. */
 export function liftBookingLimits(backend: RunningBackend): Promise<void> {
   const lifted = { maxBookings: 1_000_000, per: '1 hour' };
-  return setBookingLimits(backend, { per_address: lifted, per_email: lifted, site_wide: lifted });
+  return setBookingLimits(backend, {
+    per_address: lifted,
+    per_network: lifted,
+    per_email: lifted,
+    site_wide: lifted,
+  });
 }
 
 /** Empties the bookings and the log the abuse limits count, as if no visitor had ever booked. */
@@ -56,7 +76,7 @@ export async function forgetBookings(backend: RunningBackend): Promise<void> {
  * A fetch whose connections leave from `localAddress`: any 127.0.0.x is this machine, so a test
  * can be several visitors with different addresses, as the backend (and the limits) see them.
  */
-function fetchFrom(localAddress: string): typeof fetch {
+export function fetchFrom(localAddress: string): typeof fetch {
   return (input, init = {}) =>
     new Promise((resolve, reject) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
@@ -97,24 +117,82 @@ function fetchFrom(localAddress: string): typeof fetch {
     });
 }
 
+/**
+ * A challenge from public.booking_challenge(), as the anon role asks for it. Through SQL until
+ * the local backend answers RPC (POST /rest/v1/rpc/booking_challenge): same function, same role.
+ */
+export async function bookingChallenge(backend: RunningBackend): Promise<BookingChallenge> {
+  const [row] = await backend.database.asRole('anon', (query) =>
+    query('select public.booking_challenge() as challenge'),
+  );
+  return row?.challenge as BookingChallenge;
+}
+
+/** Solves a challenge with the solver the form uses (altcha-lib, WebCrypto): the header's value. */
+export async function solveBookingChallenge(challenge: BookingChallenge): Promise<string> {
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
+  if (!solution) throw new Error(`No solution up to ${challenge.maxnumber}`);
+  return encodeBookingProof(challenge, solution.number);
+}
+
+/** A fresh proof for one booking, as the form sends it. */
+export async function bookingProof(backend: RunningBackend): Promise<string> {
+  return solveBookingChallenge(await bookingChallenge(backend));
+}
+
+/**
+ * `fetch` as the form uses it: each booking insert (POST /rest/v1/bookings) carries a proof of its
+ * own, unless the caller set one (a test sending a forged or spent proof).
+ */
+function fetchWithProof(backend: RunningBackend, send: typeof fetch): typeof fetch {
+  return async (input, init = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const headers = new Headers(init.headers);
+    if (
+      init.method === 'POST' &&
+      url.pathname === '/rest/v1/bookings' &&
+      !headers.has(BOOKING_PROOF_HEADER)
+    ) {
+      headers.set(BOOKING_PROOF_HEADER, await bookingProof(backend));
+      return send(input, { ...init, headers });
+    }
+    return send(input, init);
+  };
+}
+
 interface ClientOptions {
-  /** The visitor's address, any of 127.0.0.1-127.0.0.254; omitted, the system's choice (127.0.0.1). */
+  /** The visitor's address, any 127.x.y.z but 127.0.0.0; omitted, the system's choice (127.0.0.1). */
   from?: string;
   /** Extra headers on every request, e.g. a forged X-Forwarded-For. */
   headers?: Record<string, string>;
+  /**
+   * 'form' (the default but for service_role): a visitor through the form, whose bookings carry a
+   * fresh proof of work.
+   * 'none': a script calling the API directly, which sends only what the test gives it.
+   */
+  proof?: 'form' | 'none';
 }
 
 export function supabaseAs(
   backend: RunningBackend,
   key: 'anon' | 'service_role' | string,
-  { from, headers }: ClientOptions = {},
+  { from, headers, proof = key === 'service_role' ? 'none' : 'form' }: ClientOptions = {},
 ): SupabaseClient {
   const apiKey = key === 'anon' ? LOCAL_ANON_KEY : key === 'service_role' ? LOCAL_SERVICE_ROLE_KEY : key;
   // A chosen IPv4 source address needs an IPv4 destination ("localhost" may resolve to ::1).
   const url = from ? backend.url.replace('//localhost:', '//127.0.0.1:') : backend.url;
+  const send = from ? fetchFrom(from) : fetch;
   return createClient(url, apiKey, {
     auth: { persistSession: false, autoRefreshToken: false },
-    global: { ...(from ? { fetch: fetchFrom(from) } : {}), ...(headers ? { headers } : {}) },
+    global: {
+      fetch: proof === 'form' ? fetchWithProof(backend, send) : send,
+      ...(headers ? { headers } : {}),
+    },
     // Node 20 has no WebSocket of its own; supabase-js builds its realtime client eagerly.
     realtime: { transport: WebSocket as never },
   });

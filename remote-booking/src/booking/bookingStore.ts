@@ -1,6 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { BOOKING_LIMIT_REACHED, slotRefusalOf, type BookingInsert, type SlotRefusal } from 'supabase-schema';
+import {
+  BOOKING_LIMIT_REACHED,
+  BOOKING_PROOF_HEADER,
+  slotRefusalOf,
+  type BookingInsert,
+  type SlotRefusal,
+} from 'supabase-schema';
 import { bookingConfig } from '../config';
+import { takeBookingProof } from './bookingProof';
 
 /** Where a booking goes: the Supabase table in production, anything with the same answer in tests. */
 export interface BookingStore {
@@ -34,11 +41,18 @@ export class BookingNotStoredError extends Error {
  */
 const ALREADY_STORED = '23505';
 
-export function supabaseBookingStore(client: SupabaseClient): BookingStore {
+export function supabaseBookingStore(
+  client: SupabaseClient,
+  proveBooking: () => Promise<string> = takeBookingProof,
+): BookingStore {
   return {
     async insert(booking) {
-      // Never ask for the row back: visitors (anon) may insert, not read.
-      const { error, status } = await client.from('bookings').insert(booking);
+      // Never ask for the row back: visitors (anon) may insert, not read. Each send, a retry
+      // too, carries a proof of its own: the database takes each one once.
+      const { error, status } = await client
+        .from('bookings')
+        .insert(booking)
+        .setHeader(BOOKING_PROOF_HEADER, await proveBooking());
       // The id is made once per filled form, so this is a retry of a booking whose answer was lost.
       if (!error || error.code === ALREADY_STORED) return;
       throw new BookingNotStoredError(status, error.code, error.message);

@@ -36,7 +36,13 @@ function invalidBefore(form: HTMLFormElement, dateButton: HTMLElement): boolean 
   );
 }
 
-export function BookingForm({ store }: { store: BookingStore }) {
+interface BookingFormProps {
+  store: BookingStore;
+  /** Called whenever a field gains focus: the page starts the booking's proof of work then. */
+  onFocus?: () => void;
+}
+
+export function BookingForm({ store, onFocus }: BookingFormProps) {
   const { t } = useTranslation(NAMESPACE);
   const [values, setValues] = useState<BookingFormValues>(EMPTY_BOOKING_FORM);
   const [dateMissing, setDateMissing] = useState(false);
@@ -70,6 +76,7 @@ export function BookingForm({ store }: { store: BookingStore }) {
       ref={formRef}
       className="booking-form"
       aria-describedby="booking-required-note"
+      onFocus={onFocus}
       onSubmit={(event) => {
         event.preventDefault();
         // The browser has checked the controls, unless a script submitted: check again, and say where.

@@ -1,5 +1,6 @@
 import { useTranslation } from 'shared-i18n';
 import { PageMetadata, shareImageSet } from 'page-metadata';
+import { prepareBookingProof } from '../booking/bookingProof';
 import { configuredBookingStore } from '../booking/bookingStore';
 import { BookingForm } from '../form/BookingForm';
 import { NAMESPACE } from '../i18n';
@@ -34,7 +35,7 @@ export default function BookingPage() {
             {t('noscript')}
           </p>
         </noscript>
-        <BookingForm store={configuredBookingStore} />
+        <BookingForm store={configuredBookingStore} onFocus={prepareBookingProof} />
       </div>
     </section>
   );
