@@ -117,15 +117,15 @@ export function fetchFrom(localAddress: string): typeof fetch {
     });
 }
 
-/**
- * A challenge from public.booking_challenge(), as the anon role asks for it. Through SQL until
- * the local backend answers RPC (POST /rest/v1/rpc/booking_challenge): same function, same role.
- */
+/** A challenge from public.booking_challenge(), asked over the REST API as the form asks for it. */
 export async function bookingChallenge(backend: RunningBackend): Promise<BookingChallenge> {
-  const [row] = await backend.database.asRole('anon', (query) =>
-    query('select public.booking_challenge() as challenge'),
-  );
-  return row?.challenge as BookingChallenge;
+  const response = await fetch(`${backend.url}/rest/v1/rpc/booking_challenge`, {
+    method: 'POST',
+    headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!response.ok) throw new Error(`booking_challenge answered ${response.status}`);
+  return (await response.json()) as BookingChallenge;
 }
 
 /** Solves a challenge with the solver the form uses (altcha-lib, WebCrypto): the header's value. */
