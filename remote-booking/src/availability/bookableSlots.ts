@@ -28,3 +28,14 @@ export function isTimeFree(day: string, time: string, availability: Availability
   const known = availability.days?.get(day);
   return !known || known.free_times.includes(time);
 }
+
+/** What keeps the chosen slot from being sent: its day no longer bookable, or its time taken. */
+export function chosenSlotProblem(
+  day: string,
+  time: string,
+  availability: Availability,
+): 'dayUnavailable' | 'timeTaken' | null {
+  if (!day) return null;
+  if (dayReason(day, availability) !== null) return 'dayUnavailable';
+  return time && !isTimeFree(day, time, availability) ? 'timeTaken' : null;
+}

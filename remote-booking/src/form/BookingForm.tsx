@@ -9,7 +9,7 @@ import {
   type BookingField,
   type BookingFormValues,
 } from '../booking/bookingForm';
-import { dayReason, isTimeFree } from '../availability/bookableSlots';
+import { chosenSlotProblem } from '../availability/bookableSlots';
 import { useAvailability } from '../availability/useAvailability';
 import { EmbeddedAvailability } from '../availability/embeddedAvailability';
 import type { BookingStore } from '../booking/bookingStore';
@@ -53,10 +53,7 @@ export function BookingForm({ store, onFocus }: BookingFormProps) {
   const availability = useAvailability();
   const { refresh } = availability;
 
-  const day = values.preferredDate;
-  const dayUnavailable = Boolean(day) && dayReason(day, availability) !== null;
-  const timeTaken =
-    Boolean(day && values.preferredTime) && !isTimeFree(day, values.preferredTime, availability);
+  const slotProblem = chosenSlotProblem(values.preferredDate, values.preferredTime, availability);
 
   const setField = (field: BookingField, value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -85,8 +82,8 @@ export function BookingForm({ store, onFocus }: BookingFormProps) {
         if (!values.preferredDate) return reportMissingDate();
         if (!rulesHold || !isComplete(values)) return;
         // A slot the database would refuse is not sent: the field says why, and nothing is lost.
-        if (dayUnavailable) return dateButtonRef.current?.focus();
-        if (timeTaken)
+        if (slotProblem === 'dayUnavailable') return dateButtonRef.current?.focus();
+        if (slotProblem === 'timeTaken')
           return formRef.current?.querySelector<HTMLSelectElement>('[name="preferredTime"]')?.focus();
         void submit(values, { honeypot: honeypotRef.current?.value }).then((stored) => {
           // A stored booking holds its slot now, and a refused one may have lost it: ask again.
@@ -109,9 +106,13 @@ export function BookingForm({ store, onFocus }: BookingFormProps) {
           setDateMissing(false);
         }}
         dateError={
-          dateMissing ? t('validation.required') : dayUnavailable ? t('validation.dayUnavailable') : null
+          dateMissing
+            ? t('validation.required')
+            : slotProblem === 'dayUnavailable'
+              ? t(`validation.${slotProblem}`)
+              : null
         }
-        timeError={timeTaken ? t('validation.timeTaken') : null}
+        timeError={slotProblem === 'timeTaken' ? t(`validation.${slotProblem}`) : null}
         dateButtonRef={dateButtonRef}
         availability={availability}
       />
