@@ -98,13 +98,15 @@ test('the browser may call from the site origins only (CORS preflight)', async (
       headers: {
         Origin: origin,
         'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'apikey,content-type',
+        'Access-Control-Request-Headers': 'apikey,content-type,x-booking-proof',
       },
     });
   const fromBooking = await preflight('http://localhost:3002');
   expect(fromBooking.status).toBe(204);
   expect(fromBooking.headers.get('access-control-allow-origin')).toBe('http://localhost:3002');
   expect(fromBooking.headers.get('access-control-allow-headers')).toContain('apikey');
+  // The booking's proof of work travels in a header of its own: allowed, as hosted Supabase allows it.
+  expect(fromBooking.headers.get('access-control-allow-headers')).toContain('x-booking-proof');
   const fromElsewhere = await preflight('https://evil.example');
   expect(fromElsewhere.headers.get('access-control-allow-origin')).toBeNull();
 });

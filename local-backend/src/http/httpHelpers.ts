@@ -39,6 +39,7 @@ export function sendText(response: ServerResponse, status: number, text: string)
   response.end(text);
 }
 
+/** Allowed when a preflight names none (hosted Supabase reflects the headers a preflight asks for). */
 const ALLOWED_HEADERS = [
   'apikey',
   'authorization',
@@ -54,7 +55,8 @@ const ALLOWED_HEADERS = [
 
 /**
  * CORS as the hosted services answer it, limited to the site's own origins: the browser may call
- * from the shell and the remotes, not from any page on the web.
+ * from the shell and the remotes, not from any page on the web. Like Supabase's gateway and
+ * PostgREST, a preflight's requested headers are allowed as asked (the booking's X-Booking-Proof).
  */
 export function applyCors(
   request: IncomingMessage,
@@ -64,9 +66,12 @@ export function applyCors(
   const origin = request.headers.origin;
   if (!origin || !allowedOrigins.includes(origin)) return;
   response.setHeader('Access-Control-Allow-Origin', origin);
-  response.setHeader('Vary', 'Origin');
+  response.setHeader('Vary', 'Origin, Access-Control-Request-Headers');
   response.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE, OPTIONS');
-  response.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+  response.setHeader(
+    'Access-Control-Allow-Headers',
+    request.headers['access-control-request-headers'] || ALLOWED_HEADERS,
+  );
   response.setHeader('Access-Control-Expose-Headers', 'Content-Range, Content-Location');
   response.setHeader('Access-Control-Max-Age', '600');
 }
