@@ -76,7 +76,11 @@ export const field = (page: Page, name: string) => page.locator(`form [name="${n
  * Opens the picker and picks the first day it offers at least `daysAhead` days after Panama's
  * today (weekends, holidays and full days are disabled), turning months as needed; returns it.
  */
-export async function pickBookableDay(page: Page, daysAhead = 3): Promise<string> {
+export async function pickBookableDay(
+  page: Page,
+  daysAhead = 3,
+  skip: readonly string[] = [],
+): Promise<string> {
   const earliest = panamaDaysAhead(daysAhead);
   await field(page, 'preferredDate').click();
   const dialog = page.getByRole('dialog');
@@ -84,7 +88,7 @@ export async function pickBookableDay(page: Page, daysAhead = 3): Promise<string
     const offered = await dialog
       .locator('.rdp-day:not(.rdp-outside) button:not([disabled])')
       .evaluateAll((buttons) => buttons.map((button) => button.parentElement?.dataset.day ?? ''));
-    const day = offered.find((candidate) => candidate >= earliest);
+    const day = offered.find((candidate) => candidate >= earliest && !skip.includes(candidate));
     if (day) {
       await dialog.locator(`[data-day="${day}"] button`).click();
       await expect(dialog).toBeHidden();
@@ -104,14 +108,29 @@ export async function showNextMonth(page: Page): Promise<void> {
 }
 
 /**
+ * Picks the first day `daysAhead` days ahead on which BOOKING_CHOICES' time is still free (an
+ * earlier test of the worker may hold it on the first free day); returns it.
+ */
+async function pickDayWithChosenTimeFree(page: Page, daysAhead: number): Promise<string> {
+  const time = field(page, 'preferredTime').locator(`option[value="${BOOKING_CHOICES.preferredTime.value}"]`);
+  const taken: string[] = [];
+  for (;;) {
+    const day = await pickBookableDay(page, daysAhead, taken);
+    if (await time.isEnabled()) return day;
+    taken.push(day);
+  }
+}
+
+/**
  * Fills every field with the mouse and the fill API (not the keyboard-only path); the date is the
- * first free day `daysAhead` days ahead, which it returns ('' when the date is left out).
+ * first day `daysAhead` days ahead where the chosen time is free, which it returns ('' when the
+ * date is left out).
  */
 export async function fillBooking(page: Page, { except = [] as string[], daysAhead = 3 } = {}) {
   for (const [name, value] of Object.entries(BOOKING_TEXT)) {
     if (!except.includes(name)) await field(page, name).fill(value);
   }
-  const day = except.includes('preferredDate') ? '' : await pickBookableDay(page, daysAhead);
+  const day = except.includes('preferredDate') ? '' : await pickDayWithChosenTimeFree(page, daysAhead);
   for (const [name, choice] of Object.entries(BOOKING_CHOICES)) {
     if (!except.includes(name)) await field(page, name).selectOption(choice.value);
   }
