@@ -13,6 +13,12 @@ type Strings = typeof en;
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 type User = ReturnType<typeof userEvent.setup>;
 
+// The form asks the database for the free slots as it mounts: here it answers that it knows none.
+beforeEach(() => {
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('[]'));
+});
+afterEach(() => jest.restoreAllMocks());
+
 function renderForm() {
   const received: BookingInsert[] = [];
   const store: BookingStore = { insert: async (booking) => void received.push(booking) };
