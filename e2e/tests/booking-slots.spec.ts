@@ -71,17 +71,9 @@ for (const language of LANGUAGES) {
     site,
   }) => {
     const [full, closed] = await openDays(site, 2);
-    for (const time of [
-      '9:00 AM',
-      '10:00 AM',
-      '11:00 AM',
-      '12:00 PM',
-      '1:00 PM',
-      '2:00 PM',
-      '3:00 PM',
-      '4:00 PM',
-    ])
-      await holdSlot(site, String(full), time);
+    // Every time the database offers (private.slot_times(): the SPEC's eight), held by someone else.
+    const times = await site.database.query('select unnest(private.slot_times()) as time');
+    for (const { time } of times) await holdSlot(site, String(full), String(time));
     await site.database.query(`insert into private.closed_days (day, name) values ($1, 'Team retreat')`, [
       closed,
     ]);
