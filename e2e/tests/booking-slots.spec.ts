@@ -26,7 +26,7 @@ const bookingUrl = (site: ComposedSite, language: 'en' | 'es') =>
 
 test.beforeEach(async ({ site }) => {
   await site.startBackend();
-  await site.database.query('truncate public.bookings');
+  await site.database.query('truncate public.bookings cascade');
   await site.database.query(`delete from private.closed_days where source = 'agency'`);
   await forgetVisitorsEmail(site);
 });

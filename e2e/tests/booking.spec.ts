@@ -20,7 +20,7 @@ const WHERE = [
 
 test.beforeEach(async ({ site }) => {
   await site.startBackend();
-  await site.database.query('truncate public.bookings');
+  await site.database.query('truncate public.bookings cascade');
   await forgetVisitorsEmail(site);
 });
 

@@ -3,3 +3,4 @@ export * from './bookingLimits';
 export * from './bookingSlots';
 export * from './bookingFieldProblems';
 export * from './bookingProof';
+export * from './bookingMail';

@@ -69,7 +69,7 @@ export function liftBookingLimits(backend: RunningBackend): Promise<void> {
 
 /** Empties the bookings and the log the abuse limits count, as if no visitor had ever booked. */
 export async function forgetBookings(backend: RunningBackend): Promise<void> {
-  await backend.database.query('truncate public.bookings, private.booking_requests');
+  await backend.database.query('truncate public.bookings, private.booking_requests cascade');
 }
 
 /**

@@ -1,0 +1,296 @@
+// The booking mail of 20261231090000_booking_mail.sql through the real supabase-js: a booking and
+// its messages are stored together, the mailer's claims never overlap, and a cancel link reads
+// and cancels its one booking, once.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  BOOKING_LANGUAGE_HEADER,
+  BOOKING_TIME_ZONE_HEADER,
+  slotStart,
+  type CancellationView,
+  type ClaimedMail,
+  type DayAvailability,
+  type MailQueueStats,
+} from 'supabase-schema';
+import type { RunningBackend } from './startLocalBackend';
+import {
+  forgetBookings,
+  liftBookingLimits,
+  panamaDaysAhead,
+  startTestBackend,
+  supabaseAs,
+  validBooking,
+} from './testing/testBackend';
+
+let backend: RunningBackend;
+let agency: SupabaseClient;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  await liftBookingLimits(backend);
+  agency = supabaseAs(backend, 'service_role');
+});
+afterAll(() => backend.stop());
+beforeEach(() => forgetBookings(backend));
+
+function visitorIn(language: string, timeZone: string): SupabaseClient {
+  return supabaseAs(backend, 'anon', {
+    headers: { [BOOKING_LANGUAGE_HEADER]: language, [BOOKING_TIME_ZONE_HEADER]: timeZone },
+  });
+}
+
+async function book(visitor = visitorIn('es', 'America/Argentina/Buenos_Aires'), overrides = {}) {
+  const booking = { ...validBooking(overrides), id: crypto.randomUUID() };
+  const { error } = await visitor.from('bookings').insert(booking);
+  if (error) throw new Error(`${error.code}: ${error.message}`);
+  return booking;
+}
+
+async function queued(): Promise<Array<{ kind: string; status: string; send_after: Date }>> {
+  return (await backend.database.query(
+    'select kind, status, send_after from private.mail_outbox order by id',
+  )) as never;
+}
+
+async function claim(batchSize = 10, leaseSeconds = 60): Promise<ClaimedMail[]> {
+  const { data, error } = await agency.rpc('claim_mail', {
+    batch_size: batchSize,
+    lease_seconds: leaseSeconds,
+  });
+  if (error) throw new Error(error.message);
+  return data as ClaimedMail[];
+}
+
+async function rpc<T>(client: SupabaseClient, name: string, args: Record<string, unknown>): Promise<T> {
+  const { data, error } = await client.rpc(name, args);
+  if (error) throw new Error(`${error.code}: ${error.message}`);
+  return data as T;
+}
+
+const visitorClient = () => supabaseAs(backend, 'anon');
+
+test('a booking queues the confirmation, the agency notice and the reminder in its own transaction', async () => {
+  await book();
+  expect((await queued()).map(({ kind }) => kind)).toEqual([
+    'booking_confirmation',
+    'booking_notice',
+    'booking_reminder',
+  ]);
+
+  // A refused booking (its slot is taken) stores nothing and queues nothing.
+  const [taken] = await backend.database.query(
+    'select preferred_date::text as day, preferred_time as time from public.bookings',
+  );
+  const { error } = await visitorClient()
+    .from('bookings')
+    .insert(validBooking({ preferred_date: String(taken?.day), preferred_time: taken?.time as never }));
+  expect(error?.code).toBe('PT409');
+  expect(await queued()).toHaveLength(3);
+});
+
+test('the claim gives the booking with its language, zone and call time, and a cancel token where the message shows the link', async () => {
+  const booking = await book();
+  const claimed = await claim();
+  expect(claimed.map(({ kind }) => kind)).toEqual(['booking_confirmation', 'booking_notice']);
+  const [confirmation, notice] = claimed;
+  expect(confirmation?.booking).toMatchObject({
+    id: booking.id,
+    email: booking.email,
+    preferred_date: booking.preferred_date,
+    preferred_time: booking.preferred_time,
+    language: 'es',
+    time_zone: 'America/Argentina/Buenos_Aires',
+    duration_minutes: 30,
+  });
+  expect(new Date(confirmation?.booking.starts_at ?? '').getTime()).toBe(
+    slotStart(booking.preferred_date, booking.preferred_time).getTime(),
+  );
+  expect(confirmation?.attempt).toBe(1);
+  expect(confirmation?.cancel_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(notice?.cancel_token).toBeNull();
+  // Only the token's hash is kept.
+  const tokens = await backend.database.query('select token_hash from private.booking_cancel_tokens');
+  expect(tokens).toHaveLength(1);
+  expect(JSON.stringify(tokens)).not.toContain(confirmation?.cancel_token);
+});
+
+test('a language or zone the database does not know falls back to English and Panama', async () => {
+  await book(visitorIn('pt', 'Mars/Olympus_Mons'));
+  await book(visitorClient());
+  const contexts = await backend.database.query('select language, time_zone from private.booking_contexts');
+  expect(contexts).toEqual([
+    { language: 'en', time_zone: 'America/Panama' },
+    { language: 'en', time_zone: 'America/Panama' },
+  ]);
+});
+
+test('the reminder waits until 24 hours before the call, or goes at once for a call sooner than that', async () => {
+  const later = await book(undefined, { preferred_date: panamaDaysAhead(20), preferred_time: '10:00 AM' });
+  const [reminder] = await backend.database.query(
+    `select send_after from private.mail_outbox where kind = 'booking_reminder'`,
+  );
+  const dayBefore = slotStart(later.preferred_date, later.preferred_time).getTime() - 24 * 3600_000;
+  expect(new Date(reminder?.send_after as string).getTime()).toBe(dayBefore);
+
+  await forgetBookings(backend);
+  // The agency may book any slot; one 3 hours from now is less than a day away.
+  const soon = new Date(Date.now() + 3 * 3600_000);
+  await backend.database.query(
+    `insert into public.bookings (full_name, email, phone, company_name, industry, company_size,
+       current_marketing, budget, goals, preferred_date, preferred_time)
+     values ('Ana', 'ana@example.com', '+507 6000-0000', 'Ana S.A.', 'Retail', '1-10', 'None', '500-1000',
+       'More sales', $1, '9:00 AM')`,
+    [soon.toISOString().slice(0, 10)],
+  );
+  const claimed = await claim();
+  expect(claimed.map(({ kind }) => kind).sort()).toEqual([
+    'booking_confirmation',
+    'booking_notice',
+    'booking_reminder',
+  ]);
+});
+
+test('two mailers claiming at once never hold the same message, and a lease keeps it from others until it ends', async () => {
+  for (let count = 0; count < 5; count += 1) await book();
+  const [first, second] = await Promise.all([claim(6, 60), claim(6, 60)]);
+  const ids = [...(first ?? []), ...(second ?? [])].map(({ message_id }) => message_id);
+  expect(ids).toHaveLength(10); // 5 confirmations + 5 notices are due; reminders are not.
+  expect(new Set(ids).size).toBe(10);
+  expect(await claim()).toEqual([]);
+
+  // A lease that ended: the message is claimed again, and the first claim can no longer mark it.
+  const stale = first?.[0] as ClaimedMail;
+  await backend.database.query('update private.mail_outbox set locked_until = now() where id = $1', [
+    stale.message_id,
+  ]);
+  const [again] = await claim();
+  expect(again).toMatchObject({ message_id: stale.message_id, attempt: stale.attempt + 1 });
+  expect(await rpc(agency, 'mail_sent', { message_id: stale.message_id, attempt: stale.attempt })).toBe(
+    false,
+  );
+  expect(await rpc(agency, 'mail_sent', { message_id: stale.message_id, attempt: again?.attempt })).toBe(
+    true,
+  );
+});
+
+test("a failed send is tried again after the mailer's delay, or kept as failed when given up", async () => {
+  await book();
+  const [confirmation, notice] = await claim();
+  await rpc(agency, 'mail_failed', {
+    message_id: confirmation?.message_id,
+    attempt: confirmation?.attempt,
+    error: 'connect ECONNREFUSED 127.0.0.1:1025',
+    retry_after_seconds: 0,
+  });
+  await rpc(agency, 'mail_failed', {
+    message_id: notice?.message_id,
+    attempt: notice?.attempt,
+    error: '550 mailbox unavailable',
+    retry_after_seconds: null,
+  });
+  const [stats] = await rpc<MailQueueStats[]>(agency, 'mail_queue_stats', {});
+  expect(stats).toMatchObject({ queued: 2, due: 1, failed: 1 });
+  const [retried] = await claim();
+  expect(retried).toMatchObject({ message_id: confirmation?.message_id, attempt: 2 });
+  const [kept] = await backend.database.query(
+    `select status, last_error from private.mail_outbox where kind = 'booking_notice'`,
+  );
+  expect(kept).toEqual({ status: 'failed', last_error: '550 mailbox unavailable' });
+});
+
+test("visitors cannot call the mailer's functions or read the queue", async () => {
+  const visitor = visitorClient();
+  for (const name of ['claim_mail', 'mail_queue_stats']) {
+    const { error } = await visitor.rpc(name, {});
+    expect({ name, code: error?.code }).toEqual({ name, code: '42501' });
+  }
+  const { error } = await visitor.rpc('mail_sent', { message_id: 1, attempt: 1 });
+  expect(error?.code).toBe('42501');
+});
+
+async function freeTimesOn(day: string): Promise<string[]> {
+  const [answer] = await rpc<DayAvailability[]>(visitorClient(), 'available_slots', {
+    from_date: day,
+    to_date: day,
+  });
+  return answer?.free_times ?? [];
+}
+
+test('the cancel link shows its call, cancels it once, frees the slot and queues both cancellation notices', async () => {
+  const booking = await book();
+  const [confirmation] = await claim();
+  const token = confirmation?.cancel_token as string;
+  const visitor = visitorClient();
+  expect(await freeTimesOn(booking.preferred_date)).not.toContain(booking.preferred_time);
+
+  const opened = await rpc<CancellationView>(visitor, 'booking_for_cancellation', { token });
+  expect(opened).toEqual({
+    state: 'open',
+    call: {
+      preferred_date: booking.preferred_date,
+      preferred_time: booking.preferred_time,
+      starts_at: expect.any(String),
+      language: 'es',
+      time_zone: 'America/Argentina/Buenos_Aires',
+    },
+  });
+  // Reading the link (a mail scanner opening it) changes nothing.
+  const [stillPending] = await backend.database.query('select status from public.bookings');
+  expect(stillPending?.status).toBe('pending');
+
+  const cancelled = await rpc<CancellationView>(visitor, 'cancel_booking', { token });
+  expect(cancelled.state).toBe('cancelled');
+  const [row] = await backend.database.query('select status from public.bookings');
+  expect(row?.status).toBe('cancelled');
+  expect(await freeTimesOn(booking.preferred_date)).toContain(booking.preferred_time);
+  expect((await queued()).map(({ kind, status }) => `${kind} ${status}`)).toEqual([
+    'booking_confirmation queued',
+    'booking_notice queued',
+    'booking_reminder skipped',
+    'cancellation_confirmation queued',
+    'cancellation_notice queued',
+  ]);
+
+  expect((await rpc<CancellationView>(visitor, 'cancel_booking', { token })).state).toBe('used');
+  expect((await rpc<CancellationView>(visitor, 'booking_for_cancellation', { token })).state).toBe('used');
+});
+
+test('an unknown or malformed token reads and cancels nothing', async () => {
+  await book();
+  const visitor = visitorClient();
+  for (const token of ['', 'short', 'A'.repeat(43), "' or true --".padEnd(43, 'x')]) {
+    expect(await rpc(visitor, 'booking_for_cancellation', { token })).toEqual({
+      state: 'unknown',
+      call: null,
+    });
+    expect(await rpc(visitor, 'cancel_booking', { token })).toEqual({ state: 'unknown', call: null });
+  }
+  const [row] = await backend.database.query('select status from public.bookings');
+  expect(row?.status).toBe('pending');
+});
+
+test('a link to a call the agency cancelled, or to a call that has passed, says so and cancels nothing', async () => {
+  const booking = await book();
+  const [confirmation] = await claim();
+  const token = confirmation?.cancel_token as string;
+  await backend.database.query(`update public.bookings set status = 'completed'`);
+  expect((await rpc<CancellationView>(visitorClient(), 'cancel_booking', { token })).state).toBe('past');
+  await backend.database.query(`update public.bookings set status = 'cancelled'`);
+  expect((await rpc<CancellationView>(visitorClient(), 'cancel_booking', { token })).state).toBe('cancelled');
+  // The agency's own cancellation told the visitor too.
+  expect((await queued()).filter(({ kind }) => kind.startsWith('cancellation'))).toHaveLength(2);
+  expect(booking.id).toBeTruthy();
+});
+
+test("sent mail is forgotten 30 days after it was sent, with the abuse limits' prune", async () => {
+  await book();
+  const [confirmation, notice] = await claim();
+  for (const message of [confirmation, notice]) {
+    await rpc(agency, 'mail_sent', { message_id: message?.message_id, attempt: message?.attempt });
+  }
+  await backend.database.query(
+    `update private.mail_outbox set sent_at = now() - interval '31 days' where id = $1`,
+    [confirmation?.message_id],
+  );
+  await backend.database.query('select private.prune_booking_requests()');
+  expect((await queued()).map(({ kind }) => kind)).toEqual(['booking_notice', 'booking_reminder']);
+});

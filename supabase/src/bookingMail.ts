@@ -1,0 +1,84 @@
+/**
+ * The booking mail of 20261231090000_booking_mail.sql as the form, the mailer, the cancel page and
+ * the tests use it: the headers the form sends with its insert, the mailer's RPCs and what they
+ * answer, and the cancel link's two RPCs.
+ */
+import type { BookingRow } from './bookingRules';
+
+/** Request headers of the one booking insert, read by the database's trigger (SPEC §7's row is unchanged). */
+export const BOOKING_LANGUAGE_HEADER = 'x-booking-language';
+export const BOOKING_TIME_ZONE_HEADER = 'x-booking-time-zone';
+
+export const MAIL_KINDS = [
+  'booking_confirmation',
+  'booking_notice',
+  'booking_reminder',
+  'cancellation_confirmation',
+  'cancellation_notice',
+] as const;
+
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** A booking as a message is rendered from it (private.booking_for_mail). */
+export interface MailBooking extends BookingRow {
+  language: 'en' | 'es';
+  /** The visitor's IANA time zone (America/Panama when the browser sent none or an unknown one). */
+  time_zone: string;
+  /** The slot's instant, ISO 8601. */
+  starts_at: string;
+  duration_minutes: number;
+}
+
+/** One row of POST /rest/v1/rpc/claim_mail (service role): a message leased to this mailer. */
+export interface ClaimedMail {
+  message_id: number;
+  kind: MailKind;
+  /** 1 on the first try; passed back to mail_sent / mail_failed. */
+  attempt: number;
+  /** A fresh cancel link token for booking_confirmation and booking_reminder, else null. */
+  cancel_token: string | null;
+  booking: MailBooking;
+}
+
+/** The one row of /rest/v1/rpc/mail_queue_stats (service role). */
+export interface MailQueueStats {
+  queued: number;
+  due: number;
+  failed: number;
+  oldest_due_seconds: number | null;
+}
+
+export const MAIL_FUNCTIONS = {
+  claim: 'claim_mail',
+  sent: 'mail_sent',
+  failed: 'mail_failed',
+  stats: 'mail_queue_stats',
+} as const;
+
+/** The cancel link's token: 32 random bytes, base64url. */
+export const CANCEL_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const CANCELLATION_FUNCTIONS = {
+  /** Stable: GET /rest/v1/rpc/booking_for_cancellation?token=… */
+  read: 'booking_for_cancellation',
+  /** POST /rest/v1/rpc/cancel_booking {"token": …} */
+  cancel: 'cancel_booking',
+} as const;
+
+/**
+ * open: can be cancelled · used: this link already cancelled it · cancelled: cancelled otherwise ·
+ * past: the call has begun or passed · unknown: a malformed or unknown token.
+ * cancel_booking answers 'cancelled' when it has just cancelled the call.
+ */
+export type CancellationState = 'open' | 'used' | 'cancelled' | 'past' | 'unknown';
+
+export interface CancellationView {
+  state: CancellationState;
+  call: {
+    preferred_date: string;
+    preferred_time: string;
+    starts_at: string;
+    language: 'en' | 'es';
+    time_zone: string;
+  } | null;
+}
