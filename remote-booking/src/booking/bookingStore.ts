@@ -1,18 +1,28 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Language } from 'shared-i18n';
 import {
+  BOOKING_LANGUAGE_HEADER,
   BOOKING_LIMIT_REACHED,
   BOOKING_PROOF_HEADER,
+  BOOKING_TIME_ZONE_HEADER,
   slotRefusalOf,
   type BookingInsert,
   type SlotRefusal,
 } from 'supabase-schema';
 import { bookingConfig } from '../config';
 import { takeBookingProof } from './bookingProof';
+import { visitorTimeZone } from './visitorTimeZone';
+
+/** Who sends a booking, beside SPEC §7's row: the database writes the visitor's e-mails with it. */
+export interface BookingSender {
+  /** The page's language, which the confirmation and the reminder are written in. */
+  language: Language;
+}
 
 /** Where a booking goes: the Supabase table in production, anything with the same answer in tests. */
 export interface BookingStore {
   /** Resolves once the booking is stored; rejects with the reason otherwise. */
-  insert(booking: BookingInsert): Promise<void>;
+  insert(booking: BookingInsert, sender: BookingSender): Promise<void>;
 }
 
 export class BookingNotStoredError extends Error {
@@ -44,15 +54,22 @@ const ALREADY_STORED = '23505';
 export function supabaseBookingStore(
   client: SupabaseClient,
   proveBooking: () => Promise<string> = takeBookingProof,
+  readTimeZone: () => string | null = visitorTimeZone,
 ): BookingStore {
   return {
-    async insert(booking) {
+    async insert(booking, { language }) {
       // Never ask for the row back: visitors (anon) may insert, not read. Each send, a retry
       // too, carries a proof of its own: the database takes each one once.
-      const { error, status } = await client
+      const proof = await proveBooking();
+      let request = client
         .from('bookings')
         .insert(booking)
-        .setHeader(BOOKING_PROOF_HEADER, await proveBooking());
+        .setHeader(BOOKING_PROOF_HEADER, proof)
+        .setHeader(BOOKING_LANGUAGE_HEADER, language);
+      // Without one, the database writes the call's time in Panama's zone only.
+      const timeZone = readTimeZone();
+      if (timeZone) request = request.setHeader(BOOKING_TIME_ZONE_HEADER, timeZone);
+      const { error, status } = await request;
       // The id is made once per filled form, so this is a retry of a booking whose answer was lost.
       if (!error || error.code === ALREADY_STORED) return;
       throw new BookingNotStoredError(status, error.code, error.message);
@@ -84,8 +101,8 @@ function loadConfiguredStore(): Promise<BookingStore> {
 
 /** The store the page uses. */
 export const configuredBookingStore: BookingStore = {
-  async insert(booking) {
+  async insert(booking, sender) {
     const store = await loadConfiguredStore();
-    await store.insert(booking);
+    await store.insert(booking, sender);
   },
 };

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
+import { setLanguage } from 'shared-i18n';
 import type { BookingInsert } from 'supabase-schema';
-import { BookingNotStoredError, type BookingStore } from './bookingStore';
+import { BookingNotStoredError, type BookingSender, type BookingStore } from './bookingStore';
 import type { CompleteBookingForm } from './bookingForm';
 import { useBookingSubmission } from './useBookingSubmission';
 
@@ -23,14 +24,16 @@ const filledForm: CompleteBookingForm = {
 /** A store that answers each insert with the next outcome and remembers what it was given. */
 function scriptedStore(...outcomes: Array<'stored' | Error>) {
   const received: BookingInsert[] = [];
+  const senders: BookingSender[] = [];
   const store: BookingStore = {
-    insert: async (booking) => {
+    insert: async (booking, sender) => {
       received.push(booking);
+      senders.push(sender);
       const outcome = outcomes.shift() ?? 'stored';
       if (outcome instanceof Error) throw outcome;
     },
   };
-  return { store, received };
+  return { store, received, senders };
 }
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
@@ -109,4 +112,14 @@ test('a form whose honeypot a bot filled is answered with success and nothing is
   });
   expect(result.current.status).toBe('success');
   expect(received).toHaveLength(0);
+});
+
+test("the booking is sent with the page's language, so the visitor's e-mails are in it", async () => {
+  const { store, senders } = scriptedStore('stored', 'stored');
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(() => result.current.submit(filledForm));
+  await act(() => setLanguage('es'));
+  await act(() => result.current.submit(filledForm));
+  await act(() => setLanguage('en'));
+  expect(senders).toEqual([{ language: 'en' }, { language: 'es' }]);
 });

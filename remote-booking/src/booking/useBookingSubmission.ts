@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useLanguage } from 'shared-i18n';
 import { BookingNotStoredError, type BookingStore } from './bookingStore';
 import { toBookingInsert, type CompleteBookingForm } from './bookingForm';
 
@@ -29,6 +30,8 @@ interface SubmitOptions {
  * "success" and nothing is sent, so it has no reason to try again.
  */
 export function useBookingSubmission(store: BookingStore) {
+  // The visitor's e-mails are written in the language of the page they booked on.
+  const language = useLanguage();
   const [status, setStatus] = useState<SubmissionStatus>('idle');
   const sending = useRef(false);
   const bookingId = useRef<string | null>(null);
@@ -46,7 +49,7 @@ export function useBookingSubmission(store: BookingStore) {
     bookingId.current ??= crypto.randomUUID();
     setStatus('submitting');
     try {
-      await store.insert(toBookingInsert(values, bookingId.current));
+      await store.insert(toBookingInsert(values, bookingId.current), { language });
       bookingId.current = null;
       setStatus('success');
       return true;
