@@ -334,6 +334,15 @@ export async function serveShell({
         .header('Retry-After', RETRY_AFTER_SECONDS)
         .send(outcome.html);
     }
+    // A page rendered for this address alone (a token in its query): no CDN or browser keeps it.
+    if (outcome.noStore) {
+      return reply
+        .code(outcome.status)
+        .type('text/html; charset=utf-8')
+        .header('Vary', 'Accept-Encoding')
+        .header('Cache-Control', 'no-store')
+        .send(outcome.html);
+    }
     reply.code(outcome.status);
     return sendCacheable(request, reply, {
       rendered: outcome,

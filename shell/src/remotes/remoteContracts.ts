@@ -16,14 +16,16 @@ export interface RemotePageModule {
   /**
    * Optional: how long the server may answer the page's rendered HTML from its cache, for a page
    * that shows live data (the booking page's free slots). Without it, HTML is kept until the
-   * remote's next version.
+   * remote's next version. `0`: never kept, for a page whose HTML depends on more of the address
+   * than its path and `?lang` (the cancel page reads a token from its query): every request is
+   * rendered, and answered `Cache-Control: no-store`, so no CDN or browser cache keeps it either.
    */
   renderedHtmlMaxAgeMs?: number;
 }
 
 export const REMOTE_PAGES = {
   marketing: ['HomePage', 'ServicesPage', 'ServiceDetailPage', 'AboutPage', 'PrivacyPage', 'TermsPage'],
-  booking: ['BookingPage'],
+  booking: ['BookingPage', 'CancelBookingPage'],
   contact: ['ContactPage'],
 } as const;
 
@@ -40,10 +42,18 @@ export function remoteNameOf(page: RemotePageId): RemoteName {
   return page.slice(0, page.indexOf('/')) as RemoteName;
 }
 
-/** A public page a remote serves, as it lists it for the sitemap: a path of SPEC §2's routes. */
+/**
+ * A page a remote serves, as it lists it for the sitemap and for the check of a new version (every
+ * listed page must render in both languages): a path of the shell's route table.
+ */
 export interface SitePage {
   /** The page's path without language (the sitemap adds `?lang=es`), e.g. "/services/seo". */
   path: string;
+  /**
+   * Optional: `false` leaves the page out of /sitemap.xml (a page only a link in an e-mail leads
+   * to, such as /booking/cancel), while a new version is still checked with it.
+   */
+  inSitemap?: false;
 }
 
 /**

@@ -6,6 +6,7 @@ test('each path of the route table finds its remote page, parameters included', 
   expect(pageForPath('/services/seo')).toBe('marketing/ServiceDetailPage');
   expect(pageForPath('/services/seo/')).toBe('marketing/ServiceDetailPage');
   expect(pageForPath('/booking')).toBe('booking/BookingPage');
+  expect(pageForPath('/booking/cancel')).toBe('booking/CancelBookingPage');
   expect(pageForPath('/contact')).toBe('contact/ContactPage');
 });
 
@@ -13,4 +14,5 @@ test('a path no remote owns finds nothing, so nothing is preloaded for the 404 p
   expect(pageForPath('/no-such-page')).toBeNull();
   expect(pageForPath('/services/seo/extra')).toBeNull();
   expect(pageForPath('/contactx')).toBeNull();
+  expect(pageForPath('/booking/cancel/extra')).toBeNull();
 });

@@ -12,6 +12,7 @@ export const REMOTE_ROUTES = [
   { path: '/privacy', page: 'marketing/PrivacyPage' },
   { path: '/terms', page: 'marketing/TermsPage' },
   { path: '/booking', page: 'booking/BookingPage' },
+  { path: '/booking/cancel', page: 'booking/CancelBookingPage' },
   { path: '/contact', page: 'contact/ContactPage' },
 ] as const satisfies readonly { path: string; page: RemotePageId }[];
 

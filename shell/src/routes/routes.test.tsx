@@ -35,8 +35,24 @@ test('a route that throws shows the application error with its status and messag
 });
 
 test('the router and the early preload read every path the same way, letter case included', () => {
-  const paths = ['/', '/services', '/services/seo', '/services/seo/', '/about', '/booking', '/contact'];
-  const unowned = ['/SERVICES', '/Contact', '/contactx', '/services/seo/extra', '/no-such-page'];
+  const paths = [
+    '/',
+    '/services',
+    '/services/seo',
+    '/services/seo/',
+    '/about',
+    '/booking',
+    '/booking/cancel',
+    '/contact',
+  ];
+  const unowned = [
+    '/SERVICES',
+    '/Contact',
+    '/contactx',
+    '/services/seo/extra',
+    '/booking/cancel/x',
+    '/no-such-page',
+  ];
   for (const path of [...paths, ...unowned]) {
     const routerPage = remotePageOf(matchRoutes(routes, path) ?? []);
     expect({ path, page: routerPage }).toEqual({ path, page: pageForPath(path) });

@@ -58,7 +58,13 @@ export interface SiteRendererOptions {
 }
 
 export type RenderOutcome =
-  | { kind: 'page'; status: 200 | 404 | 503; html: string }
+  | {
+      kind: 'page';
+      status: 200 | 404 | 503;
+      html: string;
+      /** HTML for this address alone (its page's `renderedHtmlMaxAgeMs` is 0): no cache may keep it. */
+      noStore?: true;
+    }
   | { kind: 'redirect'; status: 308; location: string };
 
 export interface RenderRequest {
@@ -282,11 +288,13 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     const outcome: RenderOutcome = redirect
       ? { kind: 'redirect', status: 308, location: `${redirect}${url.search}` }
       : await renderPage(url, context, load, pageStylesheets);
+    const maxAgeMs = load.loaded?.module.renderedHtmlMaxAgeMs;
+    // A page whose HTML depends on its query (a token) is rendered for each request, and kept nowhere.
+    if (maxAgeMs === 0) return outcome.kind === 'page' ? { ...outcome, noStore: true } : outcome;
     // A page whose remote could not be loaded is not kept: the next request tries it again; nor
     // one that had to link a stylesheet it could not read.
     const complete = pageStylesheets.every((stylesheet) => stylesheet.text !== null);
     if (load.loaded && complete && outcome.status !== 503) {
-      const maxAgeMs = load.loaded.module.renderedHtmlMaxAgeMs;
       rendered.set(key, outcome, maxAgeMs ? { ttl: maxAgeMs } : undefined);
       remoteOfPath.set(url.pathname, remoteNameOf(page));
     }

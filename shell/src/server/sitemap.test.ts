@@ -139,6 +139,17 @@ test('a path the route table does not give to the remote that lists it is left o
   );
 });
 
+test('a page its remote lists with inSitemap: false (reached only from an e-mail) is not in the sitemap', async () => {
+  const { sitemap, log } = sitemapOver({
+    ...DEPLOYED,
+    booking: { version: 'b2', pages: [{ path: '/booking' }, { path: '/booking/cancel', inSitemap: false }] },
+  });
+  const urls = await urlsOf(sitemap);
+  expect(urls).toContain(`${SITE_URL}/booking`);
+  expect(urls.filter((url) => url.includes('/booking/cancel'))).toEqual([]);
+  expect(log.error).not.toHaveBeenCalled();
+});
+
 test("robots.txt allows every crawler everything and names the sitemap's absolute URL", () => {
   expect(robotsTxt()).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${SITE_URL}/sitemap.xml\n`);
 });

@@ -75,11 +75,15 @@ export function createSitemap(options: SitemapOptions) {
     }
   }
 
-  /** Each remote's paths that the route table gives to that remote, once each, in order. */
+  /**
+   * Each remote's paths that the route table gives to that remote, once each, in order; a page
+   * listed with `inSitemap: false` (only a link in an e-mail leads to it) is left out.
+   */
   function publicPaths(lists: ReadonlyMap<RemoteName, LoadedSitePages>): string[] {
     const paths = new Set<string>();
     for (const [name, { pages }] of lists) {
-      for (const { path } of pages) {
+      for (const { path, inSitemap } of pages) {
+        if (inSitemap === false) continue;
         const page = pageForPath(path);
         if (page && remoteNameOf(page) === name) paths.add(path);
         else options.log.error(`[shell] ${name} lists ${path}, which the route table does not give it`);
