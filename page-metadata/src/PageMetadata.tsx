@@ -1,6 +1,7 @@
 import { type Language, useLanguage, useTranslation } from 'shared-i18n';
 import { siteConfig } from 'site-config';
 import { NAMESPACE } from './i18n';
+import { pageTitle } from './pageTitle';
 import { absoluteUrl, languageAlternates, pageUrl } from './pageUrls';
 import { SHARE_IMAGE_SIZE, type ShareImageSet } from './shareImage';
 import {
@@ -67,7 +68,7 @@ export function PageMetadata(props: PageMetadataProps) {
   const otherLocales = Object.entries(OPEN_GRAPH_LOCALES).filter(([other]) => other !== language);
   return (
     <>
-      <title>{`${title} | ${siteConfig.organizationName}`}</title>
+      <title>{pageTitle(title)}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
       {languageAlternates(path).map((alternate) => (

@@ -1,4 +1,5 @@
 export { PageMetadata, type PageMetadataProps } from './PageMetadata';
+export { UnlistedPageMetadata, type UnlistedPageMetadataProps } from './UnlistedPageMetadata';
 export { absoluteUrl, languageAlternates, pageUrl, type LanguageAlternate } from './pageUrls';
 export {
   SHARE_IMAGE_SIZE,
