@@ -5,11 +5,16 @@ export const remote = {
   packageDir: import.meta.dirname,
   exposes: {
     './BookingPage': './src/pages/BookingPage.tsx',
+    // Where a booking's cancel link leads (/booking/cancel?token=…): a chunk of its own.
+    './CancelBookingPage': './src/pages/CancelBookingPage.tsx',
     // The public pages it serves, for the shell's /sitemap.xml.
     './sitePages': './src/pages/sitePages.ts',
   },
   // Where bookings are stored; unset, the local backend of `npm start` (see src/config.ts).
   environment: ['SUPABASE_URL', 'SUPABASE_ANON_KEY'],
+  // Few visitors open the cancel page: what it shares with the booking page is copied into its
+  // chunk rather than split out of the booking page's, whose first load stays as it was.
+  selfContainedExposes: ['./CancelBookingPage'],
 };
 
 export default createFederatedConfig({ ...remote, title: 'remote-booking' });

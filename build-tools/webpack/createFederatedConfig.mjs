@@ -62,7 +62,30 @@ function isHostStartScript(/** @type {import('webpack').Module} */ module) {
  * @property {string[]} [preloadFetches] same-origin URLs the client-rendered page fetches at start
  * @property {boolean} [siteIcons] emit the site's icons and web app manifest at the root (the host)
  * @property {string[]} [runtimePlugins] federation runtime plugins of the app's browser build
+ * @property {string[]} [selfContainedExposes] exposes (keys of `exposes`) built as one chunk with
+ *   everything they use, sharing no chunk with the others: a page few visitors open cannot change
+ *   how a frequent page's code is split, so it cannot make that page's first load grow
  */
+
+/**
+ * The name webpack gives an exposed module's chunk ("./CancelBookingPage" →
+ * "__federation_expose_CancelBookingPage"), as federation's plugin names it.
+ * @param {string} exposeKey
+ */
+const exposeChunkName = (exposeKey) =>
+  `__federation_expose_${exposeKey.replace(/^\.\//, '').replace(/\//g, '_')}`;
+
+/**
+ * Chunk splitting that leaves the self-contained exposes' chunks whole (duplicating what they share
+ * with other pages), and splits every other chunk as webpack does by default.
+ * @param {string[]} selfContainedExposes
+ * @returns {import('webpack').Configuration['optimization']}
+ */
+function selfContainedSplitting(selfContainedExposes) {
+  if (selfContainedExposes.length === 0) return {};
+  const whole = new Set(selfContainedExposes.map(exposeChunkName));
+  return { splitChunks: { chunks: (chunk) => !whole.has(chunk.name ?? '') } };
+}
 
 /** @param {FederatedAppOptions} options @param {boolean} isProduction */
 function sharedSettings({ packageDir, environment = [] }, isProduction) {
@@ -118,6 +141,7 @@ function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) 
     preloadFetches = [],
     siteIcons = false,
     runtimePlugins = [],
+    selfContainedExposes = [],
   } = options;
   const { app, environmentPlugin, federation, ...settings } = sharedSettings(options, isProduction);
   const isHost = Object.keys(exposes).length === 0;
@@ -167,7 +191,7 @@ function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) 
               },
             },
           }
-        : {}),
+        : selfContainedSplitting(selfContainedExposes)),
     },
     plugins: [
       new ModuleFederationPlugin({

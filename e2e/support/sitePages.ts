@@ -6,6 +6,8 @@ export interface SitePage {
   owner: 'shell' | 'remote-marketing' | 'remote-booking' | 'remote-contact';
   heading: string;
   metaTitle: string;
+  /** Reached only from a link in an e-mail: out of the sitemap, `noindex`, with no canonical or share card. */
+  unlisted?: true;
 }
 
 /** Every page a visitor can reach (SPEC §2), each service page and the 404 page included. */
@@ -17,6 +19,14 @@ export const SITE_PAGES: SitePage[] = [
     metaTitle,
   })),
   { path: '/booking', owner: 'remote-booking', heading: 'title', metaTitle: 'metaTitle' },
+  // Without a token: the "link not valid" state, as a release's check renders it.
+  {
+    path: '/booking/cancel',
+    owner: 'remote-booking',
+    heading: 'cancel.title',
+    metaTitle: 'cancel.metaTitle',
+    unlisted: true,
+  },
   { path: '/contact', owner: 'remote-contact', heading: 'title', metaTitle: 'metaTitle' },
   { path: '/no-such-page', owner: 'shell', heading: 'notFound.title', metaTitle: 'notFound.metaTitle' },
 ];

@@ -17,7 +17,8 @@ const SITE_URL = 'http://localhost:3000';
 
 type JsonLdNode = Record<string, unknown> & { '@type': string; '@id'?: string };
 
-const publicPages = SITE_PAGES.filter((sitePage) => sitePage.owner !== 'shell');
+const publicPages = SITE_PAGES.filter((sitePage) => sitePage.owner !== 'shell' && !sitePage.unlisted);
+const unlistedPages = SITE_PAGES.filter((sitePage) => sitePage.unlisted);
 
 function publicUrl(path: string, language: Language): string {
   return `${SITE_URL}${path}${language === 'es' ? '?lang=es' : ''}`;
@@ -160,3 +161,22 @@ test('the site icons and the web app manifest answer from the shell, and every p
   const organization = jsonLdGraph(html).find((node) => node['@type'] === 'ProfessionalService');
   expect((await fetch(String(organization?.logo))).status).toBe(200);
 });
+
+for (const sitePage of unlistedPages) {
+  test(`${sitePage.path}: noindex, no referrer, never cached, and nothing to share, in both languages`, async ({
+    site,
+  }) => {
+    for (const language of LANGUAGES) {
+      const address = site.url('shell', `${sitePage.path}${language === 'es' ? '?lang=es' : ''}`);
+      const page = await fetchServerHtml(address);
+      expect(page.status).toBe(200);
+      expect(page.title).toBe(`${copy(sitePage.owner, language, sitePage.metaTitle)} | Istmo Digital`);
+      expect(attribute(page, 'meta[name="robots"]')).toBe('noindex');
+      expect(attribute(page, 'meta[name="referrer"]')).toBe('no-referrer');
+      expect(
+        page.document.querySelector('head link[rel="canonical"], head meta[property^="og:"]'),
+      ).toBeNull();
+      expect(page.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+}

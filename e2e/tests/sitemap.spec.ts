@@ -4,8 +4,10 @@ import { fetchSitemap, onLocalShell, SITE_URL } from '../support/sitemap';
 import { fetchServerHtml } from '../support/serverHtml';
 import { remoteStatus } from '../support/shellStatus';
 
-/** Every public page: the site's routes but the 404 page, which the shell owns. */
-const PUBLIC_PATHS = SITE_PAGES.filter(({ owner }) => owner !== 'shell').map(({ path }) => path);
+/** Every public page: the site's routes but the 404 page, which the shell owns, and the unlisted ones. */
+const PUBLIC_PATHS = SITE_PAGES.filter(({ owner, unlisted }) => owner !== 'shell' && !unlisted).map(
+  ({ path }) => path,
+);
 const publicUrl = (path: string, language: 'en' | 'es') =>
   `${new URL(path, SITE_URL).href}${language === 'es' ? '?lang=es' : ''}`;
 
