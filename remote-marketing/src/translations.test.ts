@@ -125,6 +125,38 @@ test.each(SUPPORTED_LANGUAGES)(
   },
 );
 
+/** What the privacy policy must say about the booking's e-mails and cancel link. */
+const BOOKING_MAIL: Record<Language, RegExp[]> = {
+  en: [
+    /confirming it and a reminder/,
+    /date and time and a link to cancel it/,
+    /every answer you gave in the form/,
+    /calendar invitation/,
+    /random code/,
+    /only once/,
+    /fingerprint \(hash\)/,
+    /deleted 30 days after they are sent/,
+  ],
+  es: [
+    /que la confirma y un recordatorio/,
+    /fecha y la hora de la llamada y un enlace para cancelarla/,
+    /todas las respuestas que diste en el formulario/,
+    /invitación de calendario/,
+    /código aleatorio/,
+    /una sola vez/,
+    /huella \(hash\)/,
+    /se eliminan 30 días después de enviados/,
+  ],
+};
+
+test.each(SUPPORTED_LANGUAGES)(
+  "the privacy policy (%s) says what the booking's e-mails hold, that the cancel link's code is kept only as a hash and works once, and that sent e-mails are deleted after 30 days",
+  (language) => {
+    const policy = copy[language].privacy.sections.flatMap((section) => section.paragraphs).join(' ');
+    for (const pattern of BOOKING_MAIL[language]) expect(policy).toMatch(pattern);
+  },
+);
+
 test('the FAQ says SEO takes 3 to 6 months and content and social 1 to 3 months', () => {
   const answers = (language: Language) =>
     copy[language].services.faq.items.map((item) => item.answer).join(' ');
