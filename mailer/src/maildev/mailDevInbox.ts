@@ -11,10 +11,11 @@ export interface MailDevAddress {
 
 export interface MailDevAttachment {
   contentType: string;
-  /** The name the sender gave (absent for a calendar part that has none). */
-  fileName?: string;
+  /** The name the sender gave ('' for one without, such as the calendar's text/calendar part). */
+  filename: string;
   /** The name to read it by (mailDevInbox.attachment). */
   generatedFileName: string;
+  size: number;
 }
 
 export interface MailDevMessage {
@@ -24,7 +25,7 @@ export interface MailDevMessage {
   subject: string;
   from: MailDevAddress[];
   to: MailDevAddress[];
-  /** Lower-case header names. */
+  /** Lower-case names; MailDev leaves the address headers out (From, To, Reply-To: see source()). */
   headers: Record<string, string | string[] | undefined>;
   html?: string;
   text?: string;
@@ -40,7 +41,9 @@ export interface WaitOptions {
 
 export interface MailDevInbox {
   messages(): Promise<MailDevMessage[]>;
-  /** The text of one attachment, by its fileName or generatedFileName. */
+  /** The message as it arrived (RFC 5322 text): every header, Reply-To included. */
+  source(message: MailDevMessage): Promise<string>;
+  /** The text of one attachment, by its filename or generatedFileName. */
   attachment(message: MailDevMessage, name: string): Promise<string>;
   /** The message's calendar invitation (the .ics file nodemailer's icalEvent attaches), or null. */
   calendar(message: MailDevMessage): Promise<string | null>;
@@ -64,16 +67,17 @@ export function mailDevInbox(url: string): MailDevInbox {
 
   const inbox: MailDevInbox = {
     messages: async () => (await (await request('/email')).json()) as MailDevMessage[],
+    source: async (message) => (await request(`/email/${encodeURIComponent(message.id)}/source`)).text(),
     attachment: async (message, name) => {
       const file = message.attachments?.find(
-        (item) => item.fileName === name || item.generatedFileName === name,
+        (item) => item.filename === name || item.generatedFileName === name,
       );
       if (!file) throw new Error(`Message ${message.id} has no attachment ${name}`);
       const encoded = `${encodeURIComponent(message.id)}/attachment/${encodeURIComponent(file.generatedFileName)}`;
       return (await request(`/email/${encoded}`)).text();
     },
     calendar: async (message) => {
-      const file = message.attachments?.find((item) => item.fileName?.endsWith('.ics'));
+      const file = message.attachments?.find((item) => item.filename.endsWith('.ics'));
       return file ? inbox.attachment(message, file.generatedFileName) : null;
     },
     deleteAll: async () => {
