@@ -56,3 +56,11 @@ test('a cancellation: METHOD:CANCEL, the same UID, a higher SEQUENCE, STATUS:CAN
   expect(cancel.event.getFirstPropertyValue('status')).toBe('CANCELLED');
   expect(cancel.details.startDate.compare(request.details.startDate)).toBe(0);
 });
+
+test('a name with quotes or a line break still makes a valid attendee', () => {
+  const odd = sampleBooking({ full_name: 'José "Pepe"\nPérez' });
+  const { event } = parse(invitation(odd, 'REQUEST', 'visitor', config, translatorFor('es')).content);
+  const [attendee] = event.getAllProperties('attendee');
+  expect(attendee?.getParameter('cn')).toBe("José 'Pepe' Pérez");
+  expect(String(attendee?.getFirstValue()).toLowerCase()).toBe('mailto:maria.castillo@cafeboquete.com.pa');
+});

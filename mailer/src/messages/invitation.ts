@@ -20,6 +20,17 @@ export interface Invitation {
   content: string;
 }
 
+/**
+ * A name as an iCalendar parameter (CN) can hold it: no double quote, no line break or other
+ * control character (RFC 5545 has no escape for them there; `ics` would write a backslash).
+ */
+export function calendarName(name: string): string {
+  return name
+    .replace(/"/g, "'")
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim();
+}
+
 export function invitationUid(booking: Pick<MailBooking, 'id'>, site: MailerConfig['site']): string {
   return `booking-${booking.id}@${siteHost(site)}`;
 }
@@ -62,10 +73,10 @@ export function invitation(
     title: t('calendar.title', { organizationName: site.organizationName }),
     description,
     url: site.url,
-    organizer: { name: site.organizationName, email: agencyInbox },
+    organizer: { name: calendarName(site.organizationName), email: agencyInbox },
     attendees: [
       {
-        name: booking.full_name,
+        name: calendarName(booking.full_name),
         email: booking.email,
         rsvp: true,
         partstat: 'NEEDS-ACTION',
