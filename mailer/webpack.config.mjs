@@ -1,8 +1,9 @@
 import path from 'node:path';
 
 /**
- * The mailer's build: Node 20, CommonJS, swc as in the repository's other builds. Two entries:
- * dist/main.js (the service) and dist/index.js (the API: startMailer, startMailDev, mailDevInbox),
+ * The mailer's build: Node 20, CommonJS, swc as in the repository's other builds. Entries:
+ * dist/main.js (the service), dist/dev.js (the service with MailDev, for `npm run dev`) and
+ * dist/index.js (the API: startMailer, startMailDev, mailDevInbox),
  * whose named exports Node's ES module loader can see (library commonjs-static), for the e2e suite
  * and scripts/serveComposedSite.mjs. The workspaces that are TypeScript sources with no build of
  * their own (site-config, supabase-schema) are bundled, so siteConfig reads SITE_* from the
@@ -16,6 +17,7 @@ export default (_env, { mode = 'production' } = {}) => ({
   context: import.meta.dirname,
   entry: {
     main: './src/main.ts',
+    dev: './src/dev.ts',
     index: { import: './src/index.ts', library: { type: 'commonjs-static' } },
   },
   output: {
