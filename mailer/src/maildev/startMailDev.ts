@@ -76,6 +76,8 @@ export async function startMailDev({
       if (!line.startsWith('{')) return;
       clearTimeout(timer);
       lines.close();
+      // Whatever it writes later is read and dropped, so a full pipe never blocks it.
+      child.stdout.resume();
       resolve(JSON.parse(line));
     });
     child.once('error', (error) => {
