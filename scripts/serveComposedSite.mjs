@@ -21,9 +21,34 @@ if (!existsSync(backendEntry)) {
   console.error('local-backend is not built: run "npm run build" first.');
   process.exit(1);
 }
+const mailerDir = path.join(repositoryRoot, 'mailer', 'dist');
+if (!existsSync(path.join(mailerDir, 'main.js'))) {
+  console.error('mailer is not built: run "npm run build" first.');
+  process.exit(1);
+}
 const backend = spawn(process.execPath, [backendEntry], { stdio: 'inherit' });
 backend.on('exit', (code) => {
   if (code) console.error(`local-backend stopped (exit ${code}); the forms cannot send until it runs again.`);
+});
+// Imported once built (it is the mailer's build).
+const { startMailDev } = await import('mailer');
+/** @type {Awaited<ReturnType<typeof startMailDev>> | null} */
+let mailDev = null;
+if (!process.env.SMTP_URL) {
+  try {
+    mailDev = await startMailDev();
+    console.log(`maildev           ${mailDev.url}   (SMTP ${mailDev.smtpUrl})`);
+  } catch (error) {
+    // Most often a MailDev of one's own already on :1025/:1080: the mailer sends to it.
+    console.error(
+      `MailDev did not start (${error instanceof Error ? error.message : error}); the mailer sends to smtp://localhost:1025.`,
+    );
+  }
+}
+const mailer = spawn(process.execPath, [path.join(mailerDir, 'main.js')], { stdio: 'inherit' });
+mailer.on('exit', (code) => {
+  if (code)
+    console.error(`mailer stopped (exit ${code}); booking e-mails wait in the outbox until it runs again.`);
 });
 // The origins come from the shell's registry and the forms' API variables, as the builds use them.
 const headers = securityHeaders(readSiteOrigins());
@@ -62,14 +87,20 @@ for (const app of APPS) {
 }
 console.log(`\nThe composed site is at ${servers[0]?.url} (Ctrl+C stops it).`);
 
+/** @param {import('node:child_process').ChildProcess} child */
+async function stopProcess(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
 async function stop() {
   await Promise.all(servers.map((server) => server.close()));
-  if (backend.exitCode === null) {
-    await new Promise((resolve) => {
-      backend.once('exit', resolve);
-      backend.kill('SIGTERM');
-    });
-  }
+  // The mailer first: it finishes the message in hand while the backend and MailDev still answer.
+  await stopProcess(mailer);
+  await Promise.all([stopProcess(backend), mailDev?.stop()]);
   process.exit(0);
 }
 process.on('SIGINT', stop);

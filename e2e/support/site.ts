@@ -8,10 +8,14 @@ import { startLocalBackend, type RunningBackend } from 'local-backend';
 import { securityHeaders } from 'build-tools/securityHeaders';
 import { readSiteOrigins } from 'build-tools/siteOrigins';
 import { publishAsLive, releaseEnvironment } from 'release-tools';
+import { mailDevInbox, startMailDev, startMailer, type RunningMailDev, type RunningMailer } from 'mailer';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 type AppName = (typeof APPS)[number]['name'];
+
+/** MailDev's usual ports, as `npm start` runs it. */
+const MAILDEV_PORTS = { smtpPort: 1025, webPort: 1080 } as const;
 type RemoteAppName = Exclude<AppName, 'shell'>;
 type Server = Awaited<ReturnType<typeof serveStaticApp>>;
 
@@ -26,6 +30,10 @@ type Server = Awaited<ReturnType<typeof serveStaticApp>>;
 export class ComposedSite {
   private servers = new Map<AppName, Server>();
   backend: RunningBackend | null = null;
+  private mailDev: RunningMailDev | null = null;
+  private mailer: RunningMailer | null = null;
+  /** The inbox every booking message lands in (MailDev's REST API). */
+  readonly inbox = mailDevInbox(`http://localhost:${MAILDEV_PORTS.webPort}`);
   /** The releases of this site: its own folder, hosts and registry (RELEASES_DIR). */
   readonly releasesDir = mkdtempSync(path.join(tmpdir(), 'e2e-releases-'));
   readonly releases = releaseEnvironment({
@@ -43,6 +51,16 @@ export class ComposedSite {
     }
     for (const app of APPS) await site.start(app.name);
     await site.startBackend();
+    await site.startMailDev();
+    site.mailer = await startMailer({
+      smtpUrl: `smtp://localhost:${MAILDEV_PORTS.smtpPort}`,
+      port: 0,
+      // Quick rounds and short retries: a test waits seconds for its mail, not minutes.
+      pollIntervalMs: 200,
+      backoffBaseSeconds: 1,
+      backoffCapSeconds: 2,
+      logLevel: 'silent',
+    });
     return site;
   }
 
@@ -83,6 +101,22 @@ export class ComposedSite {
   async stopBackend(): Promise<void> {
     await this.backend?.stop();
     this.backend = null;
+  }
+
+  /** Where the agency's notices go (the mailer's AGENCY_INBOX, or the site's e-mail). */
+  get agencyInbox(): string {
+    if (!this.mailer) throw new Error('The mailer is stopped');
+    return this.mailer.config.agencyInbox;
+  }
+
+  async startMailDev(): Promise<void> {
+    this.mailDev ??= await startMailDev(MAILDEV_PORTS);
+  }
+
+  /** Stops the SMTP server and its inbox (their messages go with them): the mail waits in the queue. */
+  async stopMailDev(): Promise<void> {
+    await this.mailDev?.stop();
+    this.mailDev = null;
   }
 
   url(name: AppName, pathname = '/'): string {
@@ -135,6 +169,8 @@ export class ComposedSite {
 
   async stopAll(): Promise<void> {
     await Promise.all([...this.servers.keys()].map((name) => this.stop(name)));
+    await this.mailer?.stop();
+    await this.stopMailDev();
     await this.stopBackend();
     rmSync(this.releasesDir, { recursive: true, force: true });
   }

@@ -149,6 +149,23 @@ test('the reminder waits until 24 hours before the call, or goes at once for a c
   ]);
 });
 
+test('a reminder whose call has begun is skipped, not sent late', async () => {
+  const booking = await book();
+  await backend.database.query(
+    `update private.mail_outbox set send_after = now() - interval '1 day' where kind = 'booking_reminder'`,
+  );
+  // The call's time passes while the mail waits (an outage of the mailer).
+  await backend.database.query(
+    `update public.bookings set preferred_date = (now() at time zone 'America/Panama')::date - 1 where id = $1`,
+    [booking.id],
+  );
+  expect((await claim()).map(({ kind }) => kind)).toEqual(['booking_confirmation', 'booking_notice']);
+  const [reminder] = await backend.database.query(
+    `select status from private.mail_outbox where kind = 'booking_reminder'`,
+  );
+  expect(reminder?.status).toBe('skipped');
+});
+
 test('two mailers claiming at once never hold the same message, and a lease keeps it from others until it ends', async () => {
   for (let count = 0; count < 5; count += 1) await book();
   const [first, second] = await Promise.all([claim(6, 60), claim(6, 60)]);

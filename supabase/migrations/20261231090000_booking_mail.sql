@@ -197,7 +197,7 @@ $$;
 revoke all on function private.booking_for_mail(uuid) from public;
 
 -- The mailer's claim: up to batch_size due messages, leased for lease_seconds. A message that shows
--- the cancel link comes with a token of its own.
+-- the cancel link comes with a token of its own. Each claim counts as an attempt.
 create function public.claim_mail(batch_size integer default 10, lease_seconds integer default 120)
 returns table (message_id bigint, kind text, attempt integer, cancel_token text, booking json)
 language plpgsql
@@ -213,6 +213,12 @@ begin
   if lease_seconds is null or lease_seconds not between 5 and 3600 then
     raise exception 'lease_seconds must be 5 to 3600' using errcode = '22023';
   end if;
+
+  -- A reminder whose call has begun (after a long outage of the mailer or of SMTP) is not sent.
+  update private.mail_outbox as outbox set status = 'skipped'
+  from public.bookings
+  where bookings.id = outbox.booking_id and outbox.kind = 'booking_reminder' and outbox.status = 'queued'
+    and private.call_starts_at(bookings.preferred_date, bookings.preferred_time) <= now();
 
   return query
   with claimed as (

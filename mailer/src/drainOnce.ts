@@ -1,0 +1,198 @@
+/**
+ * One round of the mailer: claim a batch (claim_mail), then for each message in turn compose it,
+ * send it over SMTP and record it (mail_sent), or record the failure with the retry policy's delay
+ * (mail_failed). A failure of one message never ends the round; a failed claim (the backend down)
+ * ends it with nothing held, and the loop asks again at its next poll.
+ *
+ * Never send while holding nothing: a message is started only while its claim's lease has at least
+ * smtpTimeoutMs left, measured on this process's clock from before the claim was asked (so earlier
+ * than the database's own lease start, whatever the clocks say); the rest of the batch is released
+ * for the next claim. Delivery is still at least once, not exactly once. The one duplicate window:
+ * the SMTP server accepted a message, then this mailer died or stalled (or could not reach the
+ * database) before mail_sent was recorded; once the lease ends, another claim sends it again
+ * (with a new cancel token, the same Message-ID). mail_sent is retried within the lease to keep
+ * the window small, and a mail_sent answering false (the claim was no longer ours) is logged.
+ */
+import type { ClaimedMail } from 'supabase-schema';
+import type { MailerConfig } from './config';
+import type { Log } from './log';
+import type { MailerStatus } from './mailerStatus';
+import { composeMail, reasonNotToSend } from './messages/composeMail';
+import type { MailQueue } from './queue/mailQueue';
+import { retryAfterSeconds } from './retryPolicy';
+import type { MailerMetrics } from './server/metrics';
+import type { SmtpTransport } from './smtp';
+
+export interface DrainDependencies {
+  config: MailerConfig;
+  queue: MailQueue;
+  transport: SmtpTransport;
+  metrics: Pick<MailerMetrics, 'sent' | 'sendFailed'>;
+  status: MailerStatus;
+  log: Log;
+  /** True once the mailer is stopping: the message in hand is finished, the rest released. */
+  stopping(): boolean;
+}
+
+export interface RoundResult {
+  claimed: number;
+  sent: number;
+  /** The claim itself failed: nothing was held. */
+  claimFailed: boolean;
+}
+
+const SENT_RECORD_RETRIES_MS = [250, 1_000, 3_000];
+
+function describe(mail: ClaimedMail): string {
+  return `${mail.kind} #${mail.message_id} (try ${mail.attempt})`;
+}
+
+/** The error as kept in mail_outbox.last_error and shown by /health: the SMTP answer when there is one. */
+export function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { code, responseCode, response } = error as Error & {
+    code?: string;
+    responseCode?: number;
+    response?: string;
+  };
+  if (responseCode) return `SMTP ${responseCode}: ${response ?? error.message}`;
+  return code && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function drainOnce(deps: DrainDependencies): Promise<RoundResult> {
+  const { config, queue, status, log } = deps;
+  const claimAskedAt = Date.now();
+  let batch: ClaimedMail[];
+  try {
+    batch = await queue.claim(config.batchSize, config.leaseSeconds);
+    if (status.lastClaimError) log.info('the queue answers again');
+    status.lastClaimAt = new Date();
+    status.lastClaimError = null;
+  } catch (error) {
+    const message = errorText(error);
+    // Once per outage (and per new error), not at every poll.
+    if (message !== status.lastClaimError) log.error(`could not claim mail, will ask again: ${message}`);
+    status.lastClaimError = message;
+    return { claimed: 0, sent: 0, claimFailed: true };
+  }
+  const leaseEnds = claimAskedAt + config.leaseSeconds * 1000;
+  const lastStart = leaseEnds - config.smtpTimeoutMs;
+  let sent = 0;
+  for (const [index, mail] of batch.entries()) {
+    if (deps.stopping() || Date.now() >= lastStart) {
+      const reason = deps.stopping() ? 'the mailer stopped' : 'too little of the lease was left to start it';
+      await release(deps, batch.slice(index), `released unsent: ${reason}`);
+      break;
+    }
+    if (await sendOne(deps, mail, leaseEnds)) sent += 1;
+  }
+  return { claimed: batch.length, sent, claimFailed: false };
+}
+
+/** Hands claimed messages back at once (mail_failed with no delay) rather than at the lease's end. */
+async function release(deps: DrainDependencies, mails: ClaimedMail[], reason: string): Promise<void> {
+  for (const mail of mails) {
+    try {
+      await deps.queue.failed(mail.message_id, mail.attempt, reason, 0);
+    } catch (error) {
+      deps.log.warn(
+        `${describe(mail)}: could not be released (${errorText(error)}); free when its lease ends`,
+      );
+    }
+  }
+}
+
+/** Composes, sends and records one message; true when the SMTP server accepted it. */
+async function sendOne(deps: DrainDependencies, mail: ClaimedMail, leaseEnds: number): Promise<boolean> {
+  const { config, transport, metrics, status, log } = deps;
+  const input = { mail, config, now: new Date() };
+  const skip = reasonNotToSend(input);
+  if (skip) {
+    log.info(`${describe(mail)}: ${skip}`);
+    await recordFailure(deps, mail, skip, null);
+    return false;
+  }
+  let outgoing;
+  try {
+    outgoing = await composeMail(input);
+  } catch (error) {
+    metrics.sendFailed(mail.kind);
+    await failed(deps, mail, `could not be composed: ${errorText(error)}`, error);
+    return false;
+  }
+  try {
+    await transport.sendMail({
+      from: config.mailFrom,
+      ...outgoing,
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    });
+  } catch (error) {
+    metrics.sendFailed(mail.kind);
+    const message = errorText(error);
+    status.lastSmtpError = { message, at: new Date() };
+    await failed(deps, mail, message, error);
+    return false;
+  }
+  metrics.sent(mail.kind);
+  status.lastSmtpError = null;
+  log.info(`${describe(mail)} sent`);
+  await recordSent(deps, mail, leaseEnds);
+  return true;
+}
+
+/** A failed try: the retry policy's delay, or given up. */
+async function failed(
+  deps: DrainDependencies,
+  mail: ClaimedMail,
+  message: string,
+  error: unknown,
+): Promise<void> {
+  const delay = retryAfterSeconds(error, mail.attempt, deps.config);
+  deps.log.warn(
+    `${describe(mail)} failed: ${message}; ${delay === null ? 'given up' : `next try in ${delay} s`}`,
+  );
+  await recordFailure(deps, mail, message, delay);
+}
+
+async function recordFailure(
+  { queue, log }: DrainDependencies,
+  mail: ClaimedMail,
+  error: string,
+  retryAfter: number | null,
+): Promise<void> {
+  try {
+    if (!(await queue.failed(mail.message_id, mail.attempt, error, retryAfter)))
+      log.warn(
+        `${describe(mail)}: not recorded as failed, the claim was no longer ours (or the message was skipped)`,
+      );
+  } catch (recordError) {
+    // Not sent, so nothing is lost: the message is claimed again when its lease ends.
+    log.error(`${describe(mail)}: could not record the failure (${errorText(recordError)})`);
+  }
+}
+
+/** mail_sent, tried again while the lease lasts: past it, an unrecorded message is sent twice. */
+async function recordSent(
+  { queue, log }: DrainDependencies,
+  mail: ClaimedMail,
+  leaseEnds: number,
+): Promise<void> {
+  for (let retry = 0; ; retry++) {
+    try {
+      if (!(await queue.sent(mail.message_id, mail.attempt)))
+        log.warn(`${describe(mail)}: sent, but the claim was no longer ours: it may be sent twice`);
+      return;
+    } catch (error) {
+      const delay = SENT_RECORD_RETRIES_MS[retry];
+      if (delay === undefined || Date.now() + delay >= leaseEnds) {
+        log.error(
+          `${describe(mail)}: sent, but mail_sent failed (${errorText(error)}): it will be sent again after its lease`,
+        );
+        return;
+      }
+      await wait(delay);
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * The mailer's API (dist/index.js): the service to start in a process (startMailer), MailDev for
+ * local use and tests (startMailDev) and a reader of its inbox (mailDevInbox).
+ */
+export { startMailer, type RunningMailer } from './startMailer';
+export {
+  resolveMailerConfig,
+  MailerConfigError,
+  LOCAL_SERVICE_ROLE_KEY,
+  type MailerConfig,
+  type Language,
+} from './config';
+export { startMailDev, type MailDevOptions, type RunningMailDev } from './maildev/startMailDev';
+export {
+  mailDevInbox,
+  type MailDevInbox,
+  type MailDevMessage,
+  type MailDevAttachment,
+  type MailDevAddress,
+  type WaitOptions,
+} from './maildev/mailDevInbox';

@@ -1,0 +1,71 @@
+/** booking_confirmation: to the visitor, in their language: the call's time (Panama and theirs), what the call is, the agency's contacts, the cancel link, the invitation. */
+import type { SiteConfig } from 'site-config';
+import { invitation } from './invitation';
+import { cancelLink } from './links';
+import { messageContext, requireCancelToken, type ComposeInput, type MessageContext } from './messageContext';
+import type { OutgoingMail } from './outgoingMail';
+import { AgencyContacts, ButtonLink, CallTimeBlock, EmailFrame, Paragraph, Subheading } from './parts';
+import { renderParts } from './render';
+import { styles } from './styles';
+
+const AGENDA = ['business', 'marketing', 'opportunities', 'nextSteps'] as const;
+
+export function BookingConfirmationEmail({
+  context: { booking, language, t, time },
+  site,
+  cancelUrl,
+}: {
+  context: MessageContext;
+  site: SiteConfig;
+  cancelUrl: string;
+}) {
+  const minutes = booking.duration_minutes;
+  return (
+    <EmailFrame
+      language={language}
+      site={site}
+      preview={t('bookingConfirmation.preview', {
+        when: time.panamaShort,
+        minutes,
+        organizationName: site.organizationName,
+      })}
+      heading={t('bookingConfirmation.heading')}
+      footer={t('footer.visitor', { url: site.url })}
+    >
+      <Paragraph>{t('bookingConfirmation.greeting', { name: booking.full_name })}</Paragraph>
+      <Paragraph>{t('bookingConfirmation.intro', { organizationName: site.organizationName })}</Paragraph>
+      <CallTimeBlock time={time} t={t} withVisitorZone />
+      <Paragraph>{t('bookingConfirmation.calendarNote')}</Paragraph>
+      <Subheading>{t('bookingConfirmation.agendaHeading', { minutes })}</Subheading>
+      <ul style={styles.list}>
+        {AGENDA.map((item) => (
+          <li key={item} style={styles.listItem}>
+            {t(`bookingConfirmation.agenda.${item}`)}
+          </li>
+        ))}
+      </ul>
+      <Paragraph>{t('bookingConfirmation.howWeMeet', { phone: booking.phone })}</Paragraph>
+      <Subheading>{t('bookingConfirmation.cancelHeading')}</Subheading>
+      <Paragraph>{t('bookingConfirmation.cancelText')}</Paragraph>
+      <ButtonLink href={cancelUrl}>{t('bookingConfirmation.cancelButton')}</ButtonLink>
+      <AgencyContacts site={site} email={site.email} t={t} />
+    </EmailFrame>
+  );
+}
+
+export async function composeBookingConfirmation(input: ComposeInput): Promise<OutgoingMail> {
+  const { config } = input;
+  const context = messageContext(input, 'visitor');
+  const cancelUrl = cancelLink(config.site, requireCancelToken(input.mail), context.language);
+  const parts = await renderParts(
+    <BookingConfirmationEmail context={context} site={config.site} cancelUrl={cancelUrl} />,
+  );
+  return {
+    to: context.visitor,
+    replyTo: context.agency,
+    subject: context.t('bookingConfirmation.subject', { organizationName: config.site.organizationName }),
+    ...parts,
+    icalEvent: invitation(context.booking, 'REQUEST', 'visitor', config, context.t),
+    messageId: context.messageId,
+  };
+}

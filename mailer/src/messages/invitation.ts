@@ -1,0 +1,89 @@
+/**
+ * The calendar invitation every booking and cancellation message carries (cal.com's way): an
+ * iCalendar event made by `ics`, attached through nodemailer's icalEvent so Google, Outlook and
+ * Apple Mail show it as an invitation. One event per booking: its UID is stable
+ * (booking-<id>@<site host>), METHOD:REQUEST with SEQUENCE 0 invites, METHOD:CANCEL with the same
+ * UID, SEQUENCE 1 and STATUS:CANCELLED withdraws it.
+ */
+import { createEvent } from 'ics';
+import type { MailBooking } from 'supabase-schema';
+import type { MailerConfig } from '../config';
+import { siteHost } from './links';
+import type { Translate } from './translate';
+
+export type InvitationMethod = 'REQUEST' | 'CANCEL';
+
+/** nodemailer's icalEvent. */
+export interface Invitation {
+  method: InvitationMethod;
+  filename: string;
+  content: string;
+}
+
+/**
+ * A name as an iCalendar parameter (CN) can hold it: no double quote, no line break or other
+ * control character (RFC 5545 has no escape for them there; `ics` would write a backslash).
+ */
+export function calendarName(name: string): string {
+  return name
+    .replace(/"/g, "'")
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim();
+}
+
+export function invitationUid(booking: Pick<MailBooking, 'id'>, site: MailerConfig['site']): string {
+  return `booking-${booking.id}@${siteHost(site)}`;
+}
+
+/**
+ * `audience`: the visitor's copy describes the call to them, the agency's names the visitor; both
+ * are the same event (UID, time, organizer, attendee), in the recipient's language (`t`).
+ */
+export function invitation(
+  booking: MailBooking,
+  method: InvitationMethod,
+  audience: 'visitor' | 'agency',
+  { site, agencyInbox }: Pick<MailerConfig, 'site' | 'agencyInbox'>,
+  t: Translate,
+): Invitation {
+  const description =
+    audience === 'visitor'
+      ? t('calendar.description', {
+          minutes: booking.duration_minutes,
+          organizationName: site.organizationName,
+          phone: site.phone,
+          email: site.email,
+        })
+      : t('calendar.attendeeDescription', {
+          fullName: booking.full_name,
+          companyName: booking.company_name,
+          phone: booking.phone,
+          email: booking.email,
+        });
+  const { error, value } = createEvent({
+    productId: `-//${siteHost(site)}//booking mailer//EN`,
+    method,
+    uid: invitationUid(booking, site),
+    sequence: method === 'REQUEST' ? 0 : 1,
+    status: method === 'REQUEST' ? 'CONFIRMED' : 'CANCELLED',
+    start: new Date(booking.starts_at).getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: booking.duration_minutes },
+    title: t('calendar.title', { organizationName: site.organizationName }),
+    description,
+    url: site.url,
+    organizer: { name: calendarName(site.organizationName), email: agencyInbox },
+    attendees: [
+      {
+        name: calendarName(booking.full_name),
+        email: booking.email,
+        rsvp: true,
+        partstat: 'NEEDS-ACTION',
+        role: 'REQ-PARTICIPANT',
+      },
+    ],
+  });
+  if (error || !value) throw new Error(`The invitation could not be made: ${error?.message ?? 'no value'}`);
+  return { method, filename: method === 'REQUEST' ? 'invite.ics' : 'cancel.ics', content: value };
+}

@@ -1,0 +1,23 @@
+/** The links a message carries to the site: the cancel page (with the claim's token) and the booking page. */
+import type { SiteConfig } from 'site-config';
+import type { Language } from '../config';
+
+function siteRoot(site: SiteConfig): string {
+  return site.url.replace(/\/+$/, '');
+}
+
+/** `${url}/booking/cancel?token=…`, plus `&lang=es` for Spanish (English is the site's default). */
+export function cancelLink(site: SiteConfig, token: string, language: Language): string {
+  const lang = language === 'en' ? '' : `&lang=${language}`;
+  return `${siteRoot(site)}/booking/cancel?token=${encodeURIComponent(token)}${lang}`;
+}
+
+/** `${url}/booking`, plus `?lang=es` for Spanish. */
+export function bookingLink(site: SiteConfig, language: Language): string {
+  return `${siteRoot(site)}/booking${language === 'en' ? '' : `?lang=${language}`}`;
+}
+
+/** The site's host name, for the invitation's UID and the Message-ID. */
+export function siteHost(site: SiteConfig): string {
+  return new URL(site.url).hostname;
+}

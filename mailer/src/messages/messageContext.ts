@@ -1,0 +1,50 @@
+/** What every message's module starts from: the claimed message, the settings, and the recipient's language, copy and call time. */
+import type { ClaimedMail, MailBooking } from 'supabase-schema';
+import type { Language, MailerConfig } from '../config';
+import { describeCallTime, type CallTime } from './callTime';
+import { siteHost } from './links';
+import type { MailAddress } from './outgoingMail';
+import { translatorFor, type Translate } from './translate';
+
+export interface ComposeInput {
+  mail: ClaimedMail;
+  config: MailerConfig;
+  /** The clock (the reminder says "in about 24 hours" or "soon"). */
+  now: Date;
+}
+
+export interface MessageContext {
+  booking: MailBooking;
+  language: Language;
+  t: Translate;
+  time: CallTime;
+  visitor: MailAddress;
+  agency: MailAddress;
+  messageId: string;
+}
+
+function bookingLanguage(booking: MailBooking): Language {
+  return booking.language === 'es' ? 'es' : 'en';
+}
+
+/** `to`: the visitor (their language) or the agency (AGENCY_LANGUAGE). */
+export function messageContext({ mail, config }: ComposeInput, to: 'visitor' | 'agency'): MessageContext {
+  const { booking } = mail;
+  const language = to === 'visitor' ? bookingLanguage(booking) : config.agencyLanguage;
+  return {
+    booking,
+    language,
+    t: translatorFor(language),
+    time: describeCallTime(booking, language),
+    visitor: { name: booking.full_name, address: booking.email },
+    agency: { name: config.site.organizationName, address: config.agencyInbox },
+    messageId: `<${mail.kind}.${booking.id}@${siteHost(config.site)}>`,
+  };
+}
+
+/** The cancel token of a message that shows the cancel link (claim_mail gives one), or an error. */
+export function requireCancelToken(mail: ClaimedMail): string {
+  if (!mail.cancel_token)
+    throw new Error(`claim_mail gave no cancel_token for ${mail.kind} ${mail.message_id}`);
+  return mail.cancel_token;
+}

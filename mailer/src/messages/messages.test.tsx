@@ -1,0 +1,202 @@
+// Each kind of message rendered in English and Spanish: the right language and copy, the call in
+// Panama time and in the visitor's zone, the links, the plain-text part, nothing loaded from afar.
+import type { MailKind } from 'supabase-schema';
+import { sampleConfig, sampleMail, SAMPLE_TOKEN } from '../testing/sampleMail';
+import { composeMail, reasonNotToSend } from './composeMail';
+import en from '../locales/en.json';
+import es from '../locales/es.json';
+
+const config = sampleConfig();
+const now = new Date('2026-12-28T15:05:00Z');
+/** Intl puts thin and narrow no-break spaces around the time range's dash and before AM/PM. */
+function plain<T extends { text: string }>(mail: T): T {
+  return { ...mail, text: mail.text.replace(/[\u00a0\u2009\u202f]/g, ' ') };
+}
+const compose = async (kind: MailKind, booking = {}, at = now) =>
+  plain(await composeMail({ mail: sampleMail(kind, booking), config, now: at }));
+
+const KINDS: MailKind[] = [
+  'booking_confirmation',
+  'booking_notice',
+  'booking_reminder',
+  'cancellation_confirmation',
+  'cancellation_notice',
+];
+
+function keysOf(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object' ? keysOf(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+test('English and Spanish have the same copy keys', () => {
+  expect(keysOf(es).sort()).toEqual(keysOf(en).sort());
+});
+
+describe.each(KINDS)('%s', (kind) => {
+  test.each(['en', 'es'] as const)(
+    'in %s: copy from the locale files, a plain-text part, no remote image',
+    async (language) => {
+      const mail = await compose(kind, { language });
+      const toAgency = kind.endsWith('notice');
+      expect(mail.html).toContain(`lang="${toAgency ? 'en' : language}"`);
+      expect(mail.html).not.toMatch(/<img[^>]+src="http/i);
+      expect(mail.html).not.toMatch(/https?:\/\/[^"]*(pixel|track|open)/i);
+      expect(mail.text.length).toBeGreaterThan(100);
+      expect(mail.text).not.toMatch(/<[a-z][^>]*>/i);
+      // A key i18next could not find comes out as the key itself.
+      for (const part of [mail.subject, mail.text])
+        expect(part).not.toMatch(/\b(call|calendar|contacts|footer|booking\w+|cancellation\w+)\.[a-zA-Z]+/);
+      expect(mail.messageId).toBe(`<${kind}.7a1c2f0e-5b8d-4c3e-9f6a-1d2e3f4a5b6c@istmo.example>`);
+    },
+  );
+});
+
+describe('booking_confirmation', () => {
+  test('in Spanish: Panama time and the visitor’s, the call, the contacts, the cancel link with lang=es, the invitation', async () => {
+    const mail = await compose('booking_confirmation');
+    expect(mail.to).toEqual({
+      name: 'María Fernanda Castillo',
+      address: 'maria.castillo@cafeboquete.com.pa',
+    });
+    expect(mail.replyTo.address).toBe('bookings@istmo.example');
+    expect(mail.subject).toBe('Tu llamada de descubrimiento con Istmo Digital está agendada');
+    expect(mail.text).toContain('lunes, 4 de enero de 2027, 9:00 – 9:30 a. m. (hora de Panamá)');
+    expect(mail.text).toContain(
+      'lunes, 4 de enero de 2027, 11:00 – 11:30 a. m. (hora estándar de Argentina, tu hora)',
+    );
+    expect(mail.text).toContain('Qué haremos en la llamada de 30 minutos'.toUpperCase());
+    expect(mail.text).toContain('+507 6000-0000');
+    expect(mail.text).toContain('hola@istmo.example');
+    const link = `https://istmo.example/booking/cancel?token=${SAMPLE_TOKEN}&lang=es`;
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`href="${link.replace('&', '&amp;')}"`);
+    expect(mail.icalEvent).toMatchObject({ method: 'REQUEST', filename: 'invite.ics' });
+    expect(mail.icalEvent?.content).toContain('SUMMARY:Llamada de descubrimiento con Istmo Digital');
+  });
+
+  test('in English: the cancel link without lang', async () => {
+    const mail = await compose('booking_confirmation', { language: 'en' });
+    expect(mail.subject).toBe('Your discovery call with Istmo Digital is booked');
+    expect(mail.text).toContain('Monday, January 4, 2027, 9:00 – 9:30 AM (Panama time)');
+    expect(mail.text).toContain(
+      'Monday, January 4, 2027, 11:00 – 11:30 AM (Argentina Standard Time, your time)',
+    );
+    expect(mail.text).toContain(`https://istmo.example/booking/cancel?token=${SAMPLE_TOKEN}`);
+    expect(mail.text).not.toContain('lang=');
+  });
+
+  test.each(['America/Panama', 'America/Bogota'])('from %s (Panama’s clock): the time once', async (zone) => {
+    const mail = await compose('booking_confirmation', { language: 'en', time_zone: zone });
+    expect(mail.text).toContain('(Panama time)');
+    expect(mail.text).not.toContain('your time');
+  });
+
+  test('a zone this Node does not know: the Panama time alone', async () => {
+    const mail = await compose('booking_confirmation', { language: 'en', time_zone: 'Not/A_Zone' });
+    expect(mail.text).toContain('(Panama time)');
+    expect(mail.text).not.toContain('your time');
+  });
+
+  test('without a cancel token it is not composed (claim_mail always gives one)', async () => {
+    const mail = { ...sampleMail('booking_confirmation'), cancel_token: null };
+    await expect(composeMail({ mail, config, now })).rejects.toThrow(/cancel_token/);
+  });
+});
+
+describe('booking_notice', () => {
+  test('to the agency, Reply-To the visitor, every answer and the time in Panama, in English', async () => {
+    const mail = await compose('booking_notice', { additional_info: '' });
+    expect(mail.to.address).toBe('bookings@istmo.example');
+    expect(mail.replyTo).toEqual({
+      name: 'María Fernanda Castillo',
+      address: 'maria.castillo@cafeboquete.com.pa',
+    });
+    expect(mail.subject).toBe(
+      'New discovery call: María Fernanda Castillo (Café Boquete S.A.), Jan 4, 2027, 9:00 AM',
+    );
+    expect(mail.text).toContain('Monday, January 4, 2027, 9:00 – 9:30 AM (Panama time)');
+    expect(mail.text).toContain('Their time zone: America/Argentina/Buenos_Aires');
+    expect(mail.text).toContain('Language of the booking: Spanish');
+    for (const answer of [
+      'María Fernanda Castillo',
+      'maria.castillo@cafeboquete.com.pa',
+      '+507 6123-4567',
+      'Café Boquete S.A.',
+      'https://cafeboquete.com.pa',
+      'Food & Beverage',
+      '11-50',
+      'Instagram posts twice a week,',
+      '1000-2500',
+      'Sell more coffee online to customers in the US and Europe.',
+      '2027-01-04',
+      '9:00 AM',
+      'pending',
+      'Dec 28, 2026, 10:04 AM',
+      '7a1c2f0e-5b8d-4c3e-9f6a-1d2e3f4a5b6c',
+      '(none)',
+    ])
+      expect(mail.text).toContain(answer);
+    expect(mail.icalEvent?.method).toBe('REQUEST');
+  });
+
+  test('in Spanish when the agency’s language is Spanish', async () => {
+    const mail = plain(
+      await composeMail({
+        mail: sampleMail('booking_notice'),
+        config: sampleConfig({ agencyLanguage: 'es' }),
+        now,
+      }),
+    );
+    expect(mail.subject).toMatch(/^Nueva llamada de descubrimiento: /);
+    expect(mail.text).toContain('(hora de Panamá)');
+  });
+});
+
+describe('booking_reminder', () => {
+  test('a day ahead: "in about 24 hours", the time, the cancel link; no invitation', async () => {
+    const mail = await compose('booking_reminder', { language: 'en' }, new Date('2027-01-03T14:00:00Z'));
+    expect(mail.subject).toBe('Reminder: your discovery call with Istmo Digital');
+    expect(mail.text).toContain('is in about 24 hours');
+    expect(mail.text).toContain('9:00 – 9:30 AM (Panama time)');
+    expect(mail.text).toContain(`https://istmo.example/booking/cancel?token=${SAMPLE_TOKEN}`);
+    expect(mail.icalEvent).toBeUndefined();
+  });
+
+  test('booked less than a day ahead: "soon", in Spanish with lang=es', async () => {
+    const mail = await compose('booking_reminder', {}, new Date('2027-01-04T11:00:00Z'));
+    expect(mail.text).toContain('es muy pronto');
+    expect(mail.text).toContain(`?token=${SAMPLE_TOKEN}&lang=es`);
+  });
+
+  test('not sent for a call that began or was cancelled', () => {
+    const begun = { mail: sampleMail('booking_reminder'), config, now: new Date('2027-01-04T14:00:00Z') };
+    expect(reasonNotToSend(begun)).toMatch(/already begun/);
+    const cancelled = { mail: sampleMail('booking_reminder', { status: 'cancelled' }), config, now };
+    expect(reasonNotToSend(cancelled)).toMatch(/cancelled/);
+    expect(reasonNotToSend({ mail: sampleMail('booking_confirmation'), config, now })).toBeNull();
+  });
+});
+
+describe('cancellations', () => {
+  test('to the visitor: which call, "Book another time" with lang, the invitation withdrawn', async () => {
+    const mail = await compose('cancellation_confirmation');
+    expect(mail.subject).toBe('Tu llamada de descubrimiento con Istmo Digital fue cancelada');
+    expect(mail.text).toContain('9:00 – 9:30 a. m. (hora de Panamá)');
+    expect(mail.text).toContain('https://istmo.example/booking?lang=es');
+    expect(mail.icalEvent).toMatchObject({ method: 'CANCEL', filename: 'cancel.ics' });
+    const english = await compose('cancellation_confirmation', { language: 'en' });
+    expect(english.text).toContain('Book another time');
+    expect(english.text).toMatch(/https:\/\/istmo\.example\/booking(?!\?)/);
+  });
+
+  test('to the agency: who and when, Reply-To the visitor, the invitation withdrawn', async () => {
+    const mail = await compose('cancellation_notice');
+    expect(mail.to.address).toBe('bookings@istmo.example');
+    expect(mail.replyTo.address).toBe('maria.castillo@cafeboquete.com.pa');
+    expect(mail.subject).toBe(
+      'Cancelled: discovery call with María Fernanda Castillo (Café Boquete S.A.), Jan 4, 2027, 9:00 AM',
+    );
+    expect(mail.icalEvent?.method).toBe('CANCEL');
+  });
+});

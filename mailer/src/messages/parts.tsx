@@ -1,0 +1,120 @@
+/** The pieces every message is built from: its frame (brand, heading, footer), the call's time, a button, the agency's contacts. */
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
+import type { ReactNode } from 'react';
+import type { SiteConfig } from 'site-config';
+import type { Language } from '../config';
+import type { CallTime } from './callTime';
+import { styles } from './styles';
+import type { Translate } from './translate';
+
+/** Under the message's one h1 (Heading's own default). */
+const SECTION_HEADING = 'h2';
+
+export function EmailFrame({
+  language,
+  preview,
+  heading,
+  site,
+  footer,
+  children,
+}: {
+  language: Language;
+  preview: string;
+  heading: string;
+  site: SiteConfig;
+  footer: string;
+  children: ReactNode;
+}) {
+  return (
+    <Html lang={language}>
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Text style={styles.brand}>{site.organizationName}</Text>
+          <Heading style={styles.heading}>{heading}</Heading>
+          {children}
+          <Hr style={styles.rule} />
+          <Text style={styles.small}>{footer}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+export function Paragraph({ children }: { children: ReactNode }) {
+  return <Text style={styles.text}>{children}</Text>;
+}
+
+export function Subheading({ children }: { children: ReactNode }) {
+  return (
+    <Heading as={SECTION_HEADING} style={styles.subheading}>
+      {children}
+    </Heading>
+  );
+}
+
+/** The call in Panama time, and below it in the visitor's zone when `withVisitorZone` and it differs. */
+export function CallTimeBlock({
+  time,
+  t,
+  withVisitorZone,
+}: {
+  time: CallTime;
+  t: Translate;
+  withVisitorZone: boolean;
+}) {
+  return (
+    <Section style={styles.callTime}>
+      <Text style={{ ...styles.text, margin: 0, fontWeight: 600 }}>
+        {t('call.panamaTime', { when: time.panama })}
+      </Text>
+      {withVisitorZone && time.visitor ? (
+        <Text style={styles.secondaryTime}>{t('call.yourTime', time.visitor)}</Text>
+      ) : null}
+    </Section>
+  );
+}
+
+export function ButtonLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Section style={{ margin: '8px 0 16px' }}>
+      <Button href={href} style={styles.button}>
+        {children}
+      </Button>
+    </Section>
+  );
+}
+
+/** How to reach the agency, and the signature. */
+export function AgencyContacts({ site, email, t }: { site: SiteConfig; email: string; t: Translate }) {
+  return (
+    <Section>
+      <Subheading>{t('contacts.heading')}</Subheading>
+      <Text style={styles.small}>
+        {t('contacts.phone')} {site.phone}
+      </Text>
+      <Text style={styles.small}>
+        {t('contacts.email')}{' '}
+        <Link href={`mailto:${email}`} style={styles.link}>
+          {email}
+        </Link>
+      </Text>
+      <Text style={{ ...styles.text, marginTop: '16px' }}>
+        {t('contacts.signature', { organizationName: site.organizationName })}
+      </Text>
+    </Section>
+  );
+}

@@ -1,0 +1,74 @@
+// GET /health and GET /metrics on a real port: 200 while claims succeed, 503 once the last one
+// failed; the queue's gauges read at the scrape, unknown (NaN) when the queue does not answer.
+import { newMailerStatus } from '../mailerStatus';
+import { startHealthServer, type HealthServer } from './healthServer';
+import { createMailerMetrics } from './metrics';
+
+let statsAnswer: () => Promise<{
+  queued: number;
+  due: number;
+  failed: number;
+  oldest_due_seconds: number | null;
+}>;
+const status = newMailerStatus();
+const metrics = createMailerMetrics({ stats: () => statsAnswer() });
+let server: HealthServer;
+
+beforeAll(async () => {
+  server = await startHealthServer({ config: { host: '127.0.0.1', port: 0 }, status, metrics });
+});
+afterAll(() => server.close());
+
+test('health: starting, ok with the last SMTP error, 503 once a claim failed', async () => {
+  const health = async () => {
+    const response = await fetch(`${server.url}/health`);
+    return { code: response.status, body: await response.json() };
+  };
+  expect(await health()).toEqual({
+    code: 200,
+    body: { status: 'starting', lastClaimAt: null, lastClaimError: null, lastSmtpError: null },
+  });
+  status.lastClaimAt = new Date('2027-01-04T14:00:00Z');
+  status.lastSmtpError = { message: 'SMTP 421: busy', at: new Date('2027-01-04T14:00:01Z') };
+  expect(await health()).toMatchObject({
+    code: 200,
+    body: {
+      status: 'ok',
+      lastClaimAt: '2027-01-04T14:00:00.000Z',
+      lastSmtpError: { message: 'SMTP 421: busy', at: '2027-01-04T14:00:01.000Z' },
+    },
+  });
+  status.lastClaimError = 'claim_mail: fetch failed';
+  expect(await health()).toMatchObject({
+    code: 503,
+    body: { status: 'queue_unreachable', lastClaimError: 'claim_mail: fetch failed' },
+  });
+});
+
+test('metrics: the queue read at each scrape, the counters by kind', async () => {
+  statsAnswer = async () => ({ queued: 7, due: 3, failed: 1, oldest_due_seconds: 42.5 });
+  metrics.sent('booking_confirmation');
+  metrics.sendFailed('booking_notice');
+  const response = await fetch(`${server.url}/metrics`);
+  expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+  const text = await response.text();
+  for (const line of [
+    'mailer_queue_up 1',
+    'mailer_queue_queued 7',
+    'mailer_queue_due 3',
+    'mailer_queue_failed 1',
+    'mailer_queue_oldest_due_age_seconds 42.5',
+    'mailer_sent_total{kind="booking_confirmation"} 1',
+    'mailer_sent_total{kind="cancellation_notice"} 0',
+    'mailer_send_failures_total{kind="booking_notice"} 1',
+  ])
+    expect(text.split('\n')).toContain(line);
+  expect(text).toMatch(/^mailer_process_cpu_seconds_total /m);
+
+  statsAnswer = async () => {
+    throw new Error('mail_queue_stats: fetch failed');
+  };
+  const down = (await (await fetch(`${server.url}/metrics`)).text()).split('\n');
+  expect(down).toContain('mailer_queue_up 0');
+  expect(down).toContain('mailer_queue_due Nan');
+});

@@ -1,0 +1,54 @@
+/**
+ * startMailer(): the whole service in this process: the configuration checked, the queue's
+ * client, the SMTP transport, the loop, and the health and metrics server.
+ */
+import { resolveMailerConfig, type MailerConfig } from './config';
+import { createLog } from './log';
+import { createMailLoop } from './mailLoop';
+import { newMailerStatus } from './mailerStatus';
+import { createMailQueue } from './queue/mailQueue';
+import { startHealthServer } from './server/healthServer';
+import { createMailerMetrics } from './server/metrics';
+import { createSmtpTransport } from './smtp';
+
+export interface RunningMailer {
+  /** The health and metrics server: `${url}/health`, `${url}/metrics`. */
+  url: string;
+  /** The settings in force (the environment's, with the options on top). */
+  config: MailerConfig;
+  /** One claim-send round now (after the one under way, if any); how many messages were sent. */
+  drain(): Promise<number>;
+  /** Ends the loop (the message in hand is finished, the rest of its batch released), then the server. */
+  stop(): Promise<void>;
+}
+
+export async function startMailer(options: Partial<MailerConfig> = {}): Promise<RunningMailer> {
+  const config = resolveMailerConfig(options);
+  const log = createLog(config.logLevel);
+  const queue = createMailQueue(config.supabaseUrl, config.supabaseServiceRoleKey);
+  const transport = createSmtpTransport(config);
+  const metrics = createMailerMetrics(queue);
+  const status = newMailerStatus();
+  let server;
+  try {
+    server = await startHealthServer({ config, status, metrics });
+  } catch (error) {
+    transport.close();
+    throw error;
+  }
+  const loop = createMailLoop({ config, queue, transport, metrics, status, log });
+  loop.start();
+  log.info(
+    `draining ${config.supabaseUrl} to ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//***@')}; health at ${server.url}`,
+  );
+  return {
+    url: server.url,
+    config,
+    drain: () => loop.drain(),
+    stop: async () => {
+      await loop.stop();
+      transport.close();
+      await server.close();
+    },
+  };
+}

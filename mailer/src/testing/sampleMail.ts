@@ -1,0 +1,59 @@
+/** Claimed messages as claim_mail gives them, and a mailer configuration, for the unit tests. */
+import type { ClaimedMail, MailBooking, MailKind } from 'supabase-schema';
+import { resolveMailerConfig, type MailerConfig } from '../config';
+
+export const SAMPLE_TOKEN = 'Abc_DEF-123abcdefghijklmnopqrstuvwxyz012345';
+
+/** A call on Monday 4 January 2027 at 9:00 in Panama (14:00 UTC), booked from Buenos Aires in Spanish. */
+export function sampleBooking(overrides: Partial<MailBooking> = {}): MailBooking {
+  return {
+    id: '7a1c2f0e-5b8d-4c3e-9f6a-1d2e3f4a5b6c',
+    created_at: '2026-12-28T15:04:05.123+00:00',
+    full_name: 'María Fernanda Castillo',
+    email: 'maria.castillo@cafeboquete.com.pa',
+    phone: '+507 6123-4567',
+    company_name: 'Café Boquete S.A.',
+    website: 'https://cafeboquete.com.pa',
+    industry: 'Food & Beverage',
+    company_size: '11-50',
+    current_marketing: 'Instagram posts twice a week,\nno paid ads.',
+    budget: '1000-2500',
+    goals: 'Sell more coffee online to customers in the US and Europe.',
+    preferred_date: '2027-01-04',
+    preferred_time: '9:00 AM',
+    additional_info: '',
+    status: 'pending',
+    language: 'es',
+    time_zone: 'America/Argentina/Buenos_Aires',
+    starts_at: '2027-01-04T14:00:00+00:00',
+    duration_minutes: 30,
+    ...overrides,
+  };
+}
+
+export function sampleMail(kind: MailKind, booking: Partial<MailBooking> = {}): ClaimedMail {
+  const showsCancelLink = kind === 'booking_confirmation' || kind === 'booking_reminder';
+  return {
+    message_id: 42,
+    kind,
+    attempt: 1,
+    cancel_token: showsCancelLink ? SAMPLE_TOKEN : null,
+    booking: sampleBooking(booking),
+  };
+}
+
+export function sampleConfig(overrides: Partial<MailerConfig> = {}): MailerConfig {
+  return resolveMailerConfig(
+    {
+      agencyInbox: 'bookings@istmo.example',
+      site: {
+        organizationName: 'Istmo Digital',
+        phone: '+507 6000-0000',
+        email: 'hola@istmo.example',
+        url: 'https://istmo.example',
+      },
+      ...overrides,
+    },
+    {},
+  );
+}
