@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// The cancel page as the shell's server renders it: the link's state asked once per token, awaited,
+// The cancel page as the shell's server renders it: the link's state asked once per request, awaited,
 // and embedded for hydration; no request for a token that cannot be one.
 import { MemoryRouter } from 'react-router-dom';
 import { prerender } from 'react-dom/static';
@@ -17,7 +17,7 @@ const CALL = {
   time_zone: 'America/Panama',
 } as const;
 
-/** A well-formed token of its own for each test: the server keeps answers per token for a moment. */
+/** A well-formed token of its own for each test. */
 let tokens = 0;
 const freshToken = () => `${String(++tokens).padStart(3, '0')}${'x'.repeat(40)}`;
 
@@ -25,6 +25,7 @@ function answerWith(view: CancellationView) {
   return jest.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(view)));
 }
 
+/** The page's HTML as the shell's server renders it: each call a request with its own router. */
 async function serverHtml(address: string): Promise<string> {
   await translationsReady();
   const { prelude } = await prerender(
@@ -67,18 +68,23 @@ test('a database that does not answer leaves the page checking, for the browser 
   expect(html).not.toContain('booking-cancellation');
 });
 
-test('one token gives one request while it is awaited and a second after (React renders the page again with the same promise), then a new one', async () => {
+test('a token is asked once per request (React renders the page again with the same promise), and again by the next request', () => {
   const fetch = answerWith({ state: 'open', call: CALL });
   const token = freshToken();
-  const first = cancellationForServerRender(token);
-  expect(cancellationForServerRender(token)).toBe(first);
-  expect(cancellationForServerRender(freshToken())).not.toBe(first);
-  await first;
-  const settled = Date.now();
-  const clock = jest.spyOn(Date, 'now').mockReturnValue(settled + 500);
-  expect(cancellationForServerRender(token)).toBe(first);
-  // A reload after the visitor cancelled is a new question.
-  clock.mockReturnValue(settled + 1_500);
-  expect(cancellationForServerRender(token)).not.toBe(first);
+  const [request, reload] = [{ pathname: '/booking/cancel' }, { pathname: '/booking/cancel' }];
+  const first = cancellationForServerRender(token, request);
+  expect(cancellationForServerRender(token, request)).toBe(first);
+  expect(cancellationForServerRender(freshToken(), request)).not.toBe(first);
+  expect(cancellationForServerRender(token, reload)).not.toBe(first);
   expect(fetch).toHaveBeenCalledTimes(3);
+});
+
+test('a reload right after the visitor cancelled shows the link used, not open', async () => {
+  const token = freshToken();
+  answerWith({ state: 'open', call: CALL });
+  expect(await serverHtml(`/booking/cancel?token=${token}`)).toContain(en.cancel.confirm);
+  answerWith({ state: 'used', call: CALL });
+  const reloaded = await serverHtml(`/booking/cancel?token=${token}`);
+  expect(reloaded).toContain(en.cancel.states.used.heading);
+  expect(reloaded).not.toContain(en.cancel.confirm);
 });

@@ -1,6 +1,7 @@
 // The cancel page's state: what the link can do (awaited on the server, read from the page while
 // hydrating, asked by the browser when neither had it), and the one press that cancels the call.
 import { use, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'shared-router';
 import type { CancellationView } from 'supabase-schema';
 import { cancelBooking, fetchCancellation, isCancelToken } from './cancellationApi';
 import { readEmbeddedCancellation } from './embeddedCancellation';
@@ -29,10 +30,12 @@ export interface Cancellation {
 
 /** The answer the page is rendered with: awaited on the server, read from the page in the browser. */
 function useRenderedCancellation(token: string | null): CancellationView | null {
+  // On the server, the request's own location: one object per request, the same in every render of it.
+  const request = useLocation();
   const [embedded] = useState(() => (typeof document === 'undefined' ? null : readEmbeddedCancellation()));
   // A malformed or missing token needs no request: the page says the link is not valid.
   if (!isCancelToken(token)) return null;
-  if (typeof document === 'undefined') return use(cancellationForServerRender(token));
+  if (typeof document === 'undefined') return use(cancellationForServerRender(token, request));
   return embedded;
 }
 
