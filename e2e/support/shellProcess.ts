@@ -21,8 +21,12 @@ export async function startShellProcess(env: Record<string, string>) {
     });
     server.once('exit', (code) => reject(new Error(`the shell server exited (${code}): ${output}`)));
   });
+  let logged = '';
+  server.stdout.on('data', (chunk: Buffer) => (logged += String(chunk)));
   return {
     url,
+    /** What the server has written to its standard output (its log) since it started. */
+    log: () => logged,
     close: () =>
       new Promise<void>((resolve) => {
         server.once('exit', () => resolve());

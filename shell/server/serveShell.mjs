@@ -17,6 +17,16 @@ export { readServerSettings } from './serverSettings.mjs';
 const require = createRequire(import.meta.url);
 const SHELL_DIST = path.resolve(import.meta.dirname, '..', 'dist');
 
+/**
+ * An address as the log keeps it: at most 300 characters, and a link's secret (the booking's
+ * cancel link, `?token=`) replaced, since whoever reads the log must not be able to use it.
+ * @param {string} url
+ */
+function loggedUrl(url) {
+  const redacted = url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+  return redacted.length > 300 ? `${redacted.slice(0, 300)}…` : redacted;
+}
+
 /** SHELL_REMOTE_ORIGINS, each as an origin (`https://cdn.example`); unset or empty: none named. */
 function originsFromEnvironment() {
   const listed = (process.env.SHELL_REMOTE_ORIGINS ?? '')
@@ -240,7 +250,7 @@ export async function serveShell({
     request.log.info(
       {
         method: request.method,
-        url: request.url.length > 300 ? `${request.url.slice(0, 300)}…` : request.url,
+        url: loggedUrl(request.url),
         status: reply.statusCode,
         route,
         cache: request.htmlCache,
