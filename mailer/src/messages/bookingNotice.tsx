@@ -1,7 +1,7 @@
 /** booking_notice: to the agency (AGENCY_INBOX, in AGENCY_LANGUAGE), Reply-To the visitor: every answer of the form, the time in Panama, the invitation. */
 import { Section, Text } from '@react-email/components';
 import type { SiteConfig } from 'site-config';
-import type { MailBooking } from 'supabase-schema';
+import { BOOKING_FIELD_COLUMNS, type MailBooking } from 'supabase-schema';
 import { panamaTimestamp } from './callTime';
 import { invitation } from './invitation';
 import { messageContext, type ComposeInput, type MessageContext } from './messageContext';
@@ -10,25 +10,10 @@ import { CallTimeBlock, EmailFrame, Paragraph, Subheading } from './parts';
 import { renderParts } from './render';
 import { styles } from './styles';
 
-/** Every field of the booking, in the form's order. */
-const FIELDS = [
-  'full_name',
-  'email',
-  'phone',
-  'company_name',
-  'website',
-  'industry',
-  'company_size',
-  'current_marketing',
-  'budget',
-  'goals',
-  'preferred_date',
-  'preferred_time',
-  'additional_info',
-  'status',
-  'created_at',
-  'id',
-] as const satisfies ReadonlyArray<keyof MailBooking>;
+/** Every field of the booking: the form's, in its order, then what the database added. */
+const FIELDS = [...BOOKING_FIELD_COLUMNS, 'status', 'created_at', 'id'] as const satisfies ReadonlyArray<
+  keyof MailBooking
+>;
 
 function answerOf(booking: MailBooking, field: (typeof FIELDS)[number], context: MessageContext): string {
   const value = booking[field];

@@ -1,31 +1,12 @@
-// The link's state the server rendered with, carried in the page as JSON (not a script that runs,
-// so the site's Content-Security-Policy is untouched) for the browser to hydrate with the same state.
+// The link's state the server rendered with, embedded in the page for hydration (see EmbeddedJson).
 import type { CancellationView } from 'supabase-schema';
+import { EmbeddedJson, readEmbeddedJson } from '../embedded/EmbeddedJson';
 
 const ELEMENT_ID = 'booking-cancellation';
 
 /** What the server embedded, or null (a page rendered in the browser, or no answer in time). */
-export function readEmbeddedCancellation(): CancellationView | null {
-  const text = document.getElementById(ELEMENT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as CancellationView | null;
-  } catch {
-    return null;
-  }
-}
-
-/** JSON safe inside a <script> element: no "</script>" or "<!--" can close it early. */
-const serialize = (view: CancellationView | null) => JSON.stringify(view).replace(/</g, '\\u003c');
+export const readEmbeddedCancellation = () => readEmbeddedJson<CancellationView>(ELEMENT_ID);
 
 export function EmbeddedCancellation({ view }: { view: CancellationView | null }) {
-  return (
-    <script
-      id={ELEMENT_ID}
-      type="application/json"
-      // Written once by the server and read before hydration; never changed afterwards.
-      dangerouslySetInnerHTML={{ __html: serialize(view) }}
-      suppressHydrationWarning
-    />
-  );
+  return <EmbeddedJson id={ELEMENT_ID} data={view} />;
 }
