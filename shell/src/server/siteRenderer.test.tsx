@@ -1,7 +1,10 @@
 /** @jest-environment node */
-// What the server keeps of a rendered page: per path and language, unless the page says never.
+// What the server keeps of a rendered page: per path and language, unless the page says never; a
+// redirect kept for nobody; one render for requests that miss at once.
 import { useSearchParams } from 'shared-router';
 import type { RemotePageModule } from '../remotes/remoteContracts';
+import { renderDocument } from './renderDocument';
+import type * as RenderDocumentModule from './renderDocument';
 import { createSiteRenderer, type RenderOutcome } from './siteRenderer';
 import type { LoadedPage } from './serverRemotes';
 
@@ -29,6 +32,13 @@ jest.mock('./serverRemotes', () => ({
     close = () => undefined;
   },
 }));
+
+// Every document render, counted: a render shared by many requests happens once.
+jest.mock('./renderDocument', () => {
+  const actual = jest.requireActual<typeof RenderDocumentModule>('./renderDocument');
+  return { ...actual, renderDocument: jest.fn(actual.renderDocument) };
+});
+const renderDocumentCalls = () => jest.mocked(renderDocument).mock.calls.length;
 
 function TokenPage() {
   const [search] = useSearchParams();
@@ -76,5 +86,37 @@ test('a page without a maximum age is kept for its path and language: the query 
   expect(first).not.toHaveProperty('noStore');
   expect(site.cachedPage('/booking', '?token=second-token')).toBe(first);
   expect(await site.render(at('/booking?token=second-token'))).toBe(first);
+  site.close();
+});
+
+test("a redirect never carries another request's query, and an unknown id takes no place in the cache", async () => {
+  mockPages.set('marketing/ServiceDetailPage', {
+    default: TokenPage,
+    redirectFor: ({ serviceId }) => (serviceId === 'seo' ? null : '/services'),
+  });
+  const site = renderer();
+  const location = async (address: string) => {
+    const outcome = await site.render(at(address));
+    return outcome.kind === 'redirect' ? outcome.location : `no redirect: ${outcome.status}`;
+  };
+  expect(await location('/services/zzz?utm=evil')).toBe('/services?utm=evil');
+  expect(await location('/services/zzz')).toBe('/services');
+  expect(await location('/services/zzz?lang=es')).toBe('/services?lang=es');
+  expect(site.cachedPage('/services/zzz', '')).toBeUndefined();
+  site.close();
+});
+
+test('requests that miss the cache at the same moment share one render of the 404', async () => {
+  const site = renderer();
+  const rendersBefore = renderDocumentCalls();
+  // Each request's rate limit lets it through on a later tick, as the server's limiter does.
+  const limited = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
+  const outcomes = await Promise.all(
+    Array.from({ length: 5 }, () => site.render(at('/no-such-page'), { beforeRender: limited })),
+  );
+  expect(outcomes.map((outcome) => outcome.kind === 'page' && outcome.status)).toEqual([
+    404, 404, 404, 404, 404,
+  ]);
+  expect(renderDocumentCalls() - rendersBefore).toBe(1);
   site.close();
 });

@@ -135,11 +135,18 @@ export function createSiteRenderer(options: SiteRendererOptions) {
   ): Promise<RenderOutcome> {
     const kept = rendered.get(key);
     if (kept) return kept;
+    if (!sharedRenders.has(key)) {
+      // Limited before it may render; another request may have started (or kept) the render
+      // meanwhile, so both are read again after the wait, and only one render is ever started.
+      await beforeRender?.();
+      const keptMeanwhile = rendered.get(key);
+      if (keptMeanwhile) return keptMeanwhile;
+    }
     let rendering = sharedRenders.get(key);
     if (!rendering) {
-      await beforeRender?.();
-      rendering = renderIt().finally(() => sharedRenders.delete(key));
-      sharedRenders.set(key, rendering);
+      const started = renderIt().finally(() => sharedRenders.delete(key));
+      sharedRenders.set(key, started);
+      rendering = started;
     }
     const outcome = await rendering;
     if (outcome.kind === 'page' && outcome.status !== 503) rendered.set(key, outcome);
@@ -284,10 +291,11 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     if (cached) return cached;
     const params = context.matches.at(-1)?.params ?? {};
     const redirect = load.loaded?.module.redirectFor?.(params);
-    const pageStylesheets = await readStylesheets(redirect ? [] : (load.loaded?.stylesheets ?? []));
-    const outcome: RenderOutcome = redirect
-      ? { kind: 'redirect', status: 308, location: `${redirect}${url.search}` }
-      : await renderPage(url, context, load, pageStylesheets);
+    // A redirect carries this request's query and is never kept: kept, it would hand one
+    // visitor's query to the next, and every made-up id would take a place in the cache.
+    if (redirect) return { kind: 'redirect', status: 308, location: `${redirect}${url.search}` };
+    const pageStylesheets = await readStylesheets(load.loaded?.stylesheets ?? []);
+    const outcome = await renderPage(url, context, load, pageStylesheets);
     const maxAgeMs = load.loaded?.module.renderedHtmlMaxAgeMs;
     // A page whose HTML depends on its query (a token) is rendered for each request, and kept nowhere.
     if (maxAgeMs === 0) return outcome.kind === 'page' ? { ...outcome, noStore: true } : outcome;
