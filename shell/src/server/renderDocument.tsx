@@ -35,6 +35,20 @@ export interface DocumentRender {
   rendered: RenderedPages;
   state: SsrState;
   assets: DocumentAssets;
+  /**
+   * The longest a render may wait on what the page suspends on: then it is aborted, its
+   * unfinished parts reported as errors (the caller answers the page's fallback) and nothing holds
+   * the request any more.
+   */
+  timeoutMs: number;
+}
+
+/** The reason an aborted render reports for each part it did not finish. */
+export class RenderTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`the render did not finish within ${timeoutMs} ms`);
+    this.name = 'RenderTimeoutError';
+  }
 }
 
 /**
@@ -49,6 +63,7 @@ export function renderDocument({
   rendered,
   state: pageState,
   assets,
+  timeoutMs,
 }: DocumentRender) {
   const state: SsrState = {
     ...pageState,
@@ -68,10 +83,16 @@ export function renderDocument({
         done();
       },
       final(done) {
+        clearTimeout(timer);
         resolve({ html: Buffer.concat(chunks).toString('utf8'), errors });
         done();
       },
     });
+    let aborted = false;
+    const timer = setTimeout(() => {
+      aborted = true;
+      stream.abort(new RenderTimeoutError(timeoutMs));
+    }, timeoutMs);
     const stream = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
         <RenderedPagesContext.Provider value={rendered}>
@@ -89,8 +110,13 @@ export function renderDocument({
         // Everything is ready before the first byte: one document, with no boundary sent apart
         // (outlined boundaries come with inline scripts, which the site's CSP does not allow).
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-        onAllReady: () => stream.pipe(sink),
-        onShellError: reject,
+        // After an abort, React reports ready while it still closes the other aborted parts: the
+        // document is written once it has.
+        onAllReady: () => (aborted ? setImmediate(() => stream.pipe(sink)) : stream.pipe(sink)),
+        onShellError: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
         onError: (error) => {
           errors.push(error);
         },

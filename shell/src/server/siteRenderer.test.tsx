@@ -1,6 +1,7 @@
 /** @jest-environment node */
 // What the server keeps of a rendered page: per path and language, unless the page says never; a
 // redirect kept for nobody; one render for requests that miss at once.
+import { use } from 'react';
 import { useSearchParams } from 'shared-router';
 import type { RemotePageModule } from '../remotes/remoteContracts';
 import { renderDocument } from './renderDocument';
@@ -45,8 +46,9 @@ function TokenPage() {
   return <p data-token={search.get('token') ?? ''}>{`token ${search.get('token') ?? 'none'}`}</p>;
 }
 
-function renderer() {
+function renderer(renderTimeoutMs?: number) {
   return createSiteRenderer({
+    renderTimeoutMs,
     readRegistry: async () => ({ remotes: {} }) as never,
     assets: {
       stylesheets: [],
@@ -118,5 +120,21 @@ test('requests that miss the cache at the same moment share one render of the 40
     404, 404, 404, 404, 404,
   ]);
   expect(renderDocumentCalls() - rendersBefore).toBe(1);
+  site.close();
+});
+
+/** A page waiting on an answer that never comes (a backend that holds the connection open). */
+const neverAnswered = new Promise<never>(() => undefined);
+function HangingPage(): never {
+  return use(neverAnswered);
+}
+
+test("a render that never finishes is cut at the render timeout and answers the page's fallback (503)", async () => {
+  mockPages.set('booking/BookingPage', { default: HangingPage });
+  const site = renderer(200);
+  const started = Date.now();
+  const outcome = await site.render(at('/booking'));
+  expect(outcome).toMatchObject({ kind: 'page', status: 503 });
+  expect(Date.now() - started).toBeLessThan(2_000);
   site.close();
 });

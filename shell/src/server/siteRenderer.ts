@@ -48,6 +48,8 @@ export interface SiteRendererOptions {
   };
   /** How long a remote may take to give its page before the server answers without it. */
   remoteBudgetMs: number;
+  /** The longest one render may take before the page's fallback is answered (503): 10 s unless given. */
+  renderTimeoutMs?: number;
   /** How long a remote's manifest is trusted before it is asked again for a new deploy. */
   manifestTtlMs: number;
   /** The only origins remote code may be loaded from (the release hosts); any, if not given. */
@@ -80,6 +82,7 @@ interface PageLoadResult {
   loaded: LoadedPage | null;
 }
 
+const RENDER_TIMEOUT_MS = 10_000;
 /** Longest a render waits for a remote's stylesheet it has not read before (then it links it). */
 const STYLESHEET_WAIT_MS = 300;
 /** Where an error page is rendered when its request's address cannot be read (no link is current). */
@@ -184,6 +187,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
       const failedPages = page && failed ? [page] : [];
       const { localeScripts, ...assets } = options.assets;
       return renderDocument({
+        timeoutMs: options.renderTimeoutMs ?? RENDER_TIMEOUT_MS,
         handler,
         context,
         i18n: createRequestI18n(language, loaded?.strings[language]),
@@ -343,6 +347,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
       await (shellStringsReady ??= translationsReady());
       const { localeScripts, ...assets } = options.assets;
       const result = await renderDocument({
+        timeoutMs: options.renderTimeoutMs ?? RENDER_TIMEOUT_MS,
         handler,
         context,
         i18n: createRequestI18n(language),
