@@ -68,14 +68,32 @@ export async function release(env, { appName, buildDir, verify, log }) {
 }
 
 /**
+ * The versions made live one after another, latest last, with the ones rolled back taken off: a
+ * rollback to the entry before the last one ends the last one's turn, so a second rollback goes one
+ * further back instead of returning to the version the first one left.
+ * @param {Array<{ action: string, from: string | null, to: string }>} history
+ */
+function liveLine(history) {
+  /** @type {string[]} */
+  const line = [];
+  for (const change of history) {
+    if (line.length === 0 && change.from) line.push(change.from);
+    if (change.action === 'rollback' && line.at(-2) === change.to) line.pop();
+    else if (line.at(-1) !== change.to) line.push(change.to);
+  }
+  return line;
+}
+
+/**
  * Makes the version that was live before the current one live again; no build, no verification
- * (it passed before, and every shell server checks it again before it switches).
+ * (it passed before, and every shell server checks it again before it switches). Again, and it
+ * goes one more version back.
  * @param {ReleaseEnvironment} env @param {{ appName: string, log: Log }} rollback
  */
 export async function rollback(env, { appName, log }) {
   const live = (await env.registry.read())?.remotes[appName] ?? null;
-  const madeLive = (await env.registry.history(appName)).findLast((change) => change.to === live);
-  const previous = madeLive?.from;
+  const line = liveLine(await env.registry.history(appName));
+  const previous = line.at(-1) === live ? line.at(-2) : undefined;
   if (!live || !previous) throw new Error(`${appName} has no earlier version to roll back to`);
   const version = env.versionOf(appName, previous);
   const published = await env.store(appName).list();

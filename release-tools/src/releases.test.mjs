@@ -63,6 +63,25 @@ test('a release makes its version live, and a rollback brings the previous one b
   assert.ok(listed.find((entry) => entry.live)?.liveSince instanceof Date);
 });
 
+test('a second rollback goes two versions back, not forward again; then there is nothing left', async () => {
+  const { env, build, log, live } = await setUp();
+  const first = await publishAsLive(env, 'marketing', await build('one'));
+  const second = await release(env, {
+    appName: 'marketing',
+    buildDir: await build('two'),
+    verify: false,
+    log,
+  });
+  await release(env, { appName: 'marketing', buildDir: await build('three'), verify: false, log });
+
+  await rollback(env, { appName: 'marketing', log });
+  assert.equal(await live(), env.manifestUrl('marketing', second));
+  await rollback(env, { appName: 'marketing', log });
+  assert.equal(await live(), env.manifestUrl('marketing', first));
+  await assert.rejects(rollback(env, { appName: 'marketing', log }), /no earlier version/);
+  assert.equal(await live(), env.manifestUrl('marketing', first));
+});
+
 test('serving the same build again (npm start) leaves a rollback in place; a new build goes live', async () => {
   const { env, build, log, live } = await setUp();
   const first = await publishAsLive(env, 'marketing', await build('one'));
