@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import { test, expect } from '../support/fixtures';
 import { copy, titleOfPage } from '../support/copy';
 import { fetchServerHtml } from '../support/serverHtml';
@@ -236,4 +238,25 @@ test.describe('production headers', () => {
       await shell.close();
     }
   });
+});
+
+test('a remote that cannot be loaded when the server starts is in its log, with the reason', async ({
+  site,
+}) => {
+  // The registry names a host where nothing answers for marketing; the other remotes are live.
+  const registry = JSON.parse(await readFile(site.releases.registry.registryFile, 'utf8')) as {
+    remotes: Record<string, string>;
+  };
+  registry.remotes.marketing = 'http://127.0.0.1:59999/releases/gone/mf-manifest.json';
+  const registryFile = path.join(site.releasesDir, 'registry-with-a-dead-host.json');
+  await writeFile(registryFile, JSON.stringify(registry));
+  const shell = await startShellProcess({ SHELL_REGISTRY_FILE: registryFile });
+  try {
+    // One line: the remote, what failed and why.
+    await expect
+      .poll(() => shell.log())
+      .toMatch(/"message":"fetch failed[^\n]*ECONNREFUSED[^\n]*"msg":"\[shell\] marketing/);
+  } finally {
+    await shell.close();
+  }
 });

@@ -194,8 +194,6 @@ export async function serveShell({
     log,
     onRemoteFailure: (/** @type {string} */ name) => metrics.remoteFailed(name),
   });
-  // Not awaited: the server answers at once, and the first visitors share loads under way.
-  void renderer.warmUp();
   const siteUrl = new URL(givenSiteUrl ?? renderer.siteUrl);
   /** @type {Record<string, string>} */
   const pageHeaders = {
@@ -224,6 +222,9 @@ export async function serveShell({
     },
   });
   server = app;
+  // Not awaited: the server answers at once, and the first visitors share loads under way. Started
+  // once the logger exists, so a remote that fails at start-up is logged (once, with the reason).
+  void renderer.warmUp();
   app.decorateRequest('routeKind', null);
   app.decorateRequest('htmlCache', null);
   app.addHook('onClose', async () => renderer.close());
