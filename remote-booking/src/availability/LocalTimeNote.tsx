@@ -2,6 +2,7 @@
 import { useSyncExternalStore } from 'react';
 import { useLanguage, useTranslation } from 'shared-i18n';
 import { slotStart, SLOT_TIME_ZONE } from 'supabase-schema';
+import { visitorTimeZone } from '../booking/visitorTimeZone';
 import { NAMESPACE } from '../i18n';
 
 /** "America/Argentina/Buenos_Aires" → "Buenos Aires". */
@@ -28,19 +29,26 @@ export function timeInZone(day: string, time: string, zone: string, language: st
 }
 
 const subscribeToNothing = () => () => undefined;
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The slot's time in the visitor's own zone and where that is, or null when it reads as in
+ * Panama. The browser's zone is known only in the browser: the server (and hydration) get null.
+ */
+export function useLocalTime(day: string, time: string): { time: string; place: string } | null {
+  const language = useLanguage();
+  const zone = useSyncExternalStore(subscribeToNothing, visitorTimeZone, () => null);
+  if (!zone || !day || !time) return null;
+  const local = timeInZone(day, time, zone, language);
+  return local ? { time: local, place: placeOfZone(zone) } : null;
+}
 
 export function LocalTimeNote({ day, time }: { day: string; time: string }) {
   const { t } = useTranslation(NAMESPACE);
-  const language = useLanguage();
-  // The browser's zone is known only in the browser: the server (and hydration) render no note.
-  const zone = useSyncExternalStore(subscribeToNothing, browserZone, () => null);
-  if (!zone || !day || !time) return null;
-  const local = timeInZone(day, time, zone, language);
+  const local = useLocalTime(day, time);
   if (!local) return null;
   return (
     <p className="booking-field__hint booking-field__local-time" data-testid="booking-local-time">
-      {t('availability.localTime', { time: local, place: placeOfZone(zone) })}
+      {t('availability.localTime', local)}
     </p>
   );
 }
