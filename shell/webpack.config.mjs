@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { createFederatedConfig } from 'build-tools/webpack';
 
 export default createFederatedConfig({
@@ -10,5 +9,4 @@ export default createFederatedConfig({
   serverEntry: './src/server/entry.server.ts',
   // favicon.ico, icon.svg, apple-touch-icon.png and site.webmanifest at the site's root.
   siteIcons: true,
-  runtimePlugins: [path.join(import.meta.dirname, 'src', 'remotes', 'pageModulesInTasksOfTheirOwn.ts')],
 });

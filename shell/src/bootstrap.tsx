@@ -10,7 +10,6 @@ import { firstRenderStarts, pathSettled } from './remotes/pageLoads';
 import { RenderedPagesContext } from './remotes/renderedPages';
 import { Document } from './document/Document';
 import { readSsrState } from './document/ssrState';
-import { nextTask } from './nextTask';
 
 // Fetch the registry now, without waiting: the layout renders while remotes are located.
 loadRegistry().catch((error: unknown) => console.error('[shell] remote registry unavailable', error));
@@ -29,8 +28,6 @@ const firstPageOrPatience = Promise.race([
 ]);
 
 async function start(): Promise<void> {
-  // The modules above ran in this task; the router reads its routes in the next one.
-  await nextTask();
   const router = createBrowserRouter(routes);
   const serverState = readSsrState();
   // The strings of the page's language (shared-i18n took it from the URL) before the first render.

@@ -12,12 +12,6 @@ export interface SsrState {
   remoteManifests: Partial<Record<RemoteName, string>>;
   /** The error the server answered instead of the route's page (its page is shown in its place). */
   httpStatus?: HttpErrorStatus;
-  /**
-   * What the page's inline script requests at once when the first screen has painted
-   * (server/scriptsAfterFirstPaint.ts): files the shell's scripts will ask for, then those scripts,
-   * run in order.
-   */
-  afterFirstPaint?: { preloadFetches: string[]; preloadScripts: string[]; runScripts: string[] };
 }
 
 export const SSR_STATE_ELEMENT_ID = 'shell-ssr-state';

@@ -8,7 +8,10 @@ let registry: Promise<RemoteRegistry> | null = null;
 /** Each remote's registration under way or done; a failed load drops it, so the next one retries. */
 const registrations = new Map<RemoteName, Promise<void>>();
 const everRegistered = new Set<RemoteName>();
-/** How many loads of each remote failed in this document. */
+/**
+ * How many loads of each remote failed in a row in this document: a success ends the run, so a
+ * later failure's retry reuses the first fresh folder (cached by now) rather than a new one.
+ */
 const failures = new Map<RemoteName, number>();
 /** Remotes whose version named by the server's HTML was tried: a retry reads the registry. */
 const triedRenderedVersion = new Set<RemoteName>();
@@ -88,6 +91,7 @@ export async function loadRemotePage(page: RemotePageId): Promise<RemotePageModu
     // module runs in the entry chunk, before shared modules may be imported synchronously.)
     const { translationsReady } = await import('shared-i18n');
     await translationsReady();
+    failures.delete(name);
     return loaded;
   } catch (error) {
     failures.set(name, (failures.get(name) ?? 0) + 1);

@@ -7,7 +7,7 @@ import { Document } from '../document/Document';
 import type { SsrState } from '../document/ssrState';
 import { RenderedPagesContext, type RenderedPages } from '../remotes/renderedPages';
 import { PageStylesheets } from './PageStylesheets';
-import { SCRIPTS_AFTER_FIRST_PAINT } from './scriptsAfterFirstPaint';
+import { PagePreloads } from './PagePreloads';
 import type { Stylesheet } from './stylesheetTexts';
 
 type StaticHandler = ReturnType<typeof createStaticHandler>;
@@ -21,10 +21,10 @@ export interface DocumentAssets {
   preloadFetches: readonly string[];
   /**
    * Scripts the shell's script would load one after another (the page's remote container, then
-   * its chunks): requested all at once as the page paints, so they are there when it asks.
+   * its chunks, the strings): preloaded with the document, so they are there when it asks.
    */
   preloadScripts: readonly string[];
-  /** The shell's own scripts, run once the page has painted. */
+  /** The shell's own scripts, run as soon as each arrives (React's bootstrap scripts, async). */
   scripts: readonly string[];
 }
 
@@ -61,18 +61,10 @@ export function renderDocument({
   context,
   i18n,
   rendered,
-  state: pageState,
+  state,
   assets,
   timeoutMs,
 }: DocumentRender) {
-  const state: SsrState = {
-    ...pageState,
-    afterFirstPaint: {
-      preloadFetches: [...assets.preloadFetches],
-      preloadScripts: [...assets.preloadScripts],
-      runScripts: [...assets.scripts],
-    },
-  };
   const router = createStaticRouter(handler.dataRoutes, context);
   const errors: unknown[] = [];
   return new Promise<{ html: string; errors: unknown[] }>((resolve, reject) => {
@@ -98,15 +90,21 @@ export function renderDocument({
         <RenderedPagesContext.Provider value={rendered}>
           <Document
             state={state}
-            head={<PageStylesheets stylesheets={[...assets.stylesheets.shell, ...assets.stylesheets.page]} />}
+            head={
+              <>
+                <PageStylesheets stylesheets={[...assets.stylesheets.shell, ...assets.stylesheets.page]} />
+                <PagePreloads fetches={assets.preloadFetches} scripts={assets.preloadScripts} />
+              </>
+            }
           >
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </Document>
         </RenderedPagesContext.Provider>
       </I18nextProvider>,
       {
-        // The page's scripts are requested once it has painted (SsrState.afterFirstPaint names them).
-        bootstrapScriptContent: SCRIPTS_AFTER_FIRST_PAINT,
+        // Requested with the document: on a phone's network every round trip saved is the page
+        // answering a tap sooner (docs/performance.md). Webpack's chunks may run in any order.
+        bootstrapScripts: [...assets.scripts],
         // Everything is ready before the first byte: one document, with no boundary sent apart
         // (outlined boundaries come with inline scripts, which the site's CSP does not allow).
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,

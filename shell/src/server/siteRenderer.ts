@@ -33,7 +33,6 @@ import {
 } from './serverRemotes';
 import { renderDocument, type DocumentAssets } from './renderDocument';
 import { createStylesheetTexts, type Stylesheet } from './stylesheetTexts';
-import { inlineScriptSource, SCRIPTS_AFTER_FIRST_PAINT } from './scriptsAfterFirstPaint';
 import { createSitemap, robotsTxt, type SitemapOutcome } from './sitemap';
 
 export interface SiteRendererOptions {
@@ -253,7 +252,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     /** The site's public URL (SITE_URL at build time). */
     siteUrl: siteConfig.url,
     /** What the site's Content-Security-Policy must add to script-src for the pages' one inline script. */
-    inlineScriptSources: [inlineScriptSource(SCRIPTS_AFTER_FIRST_PAINT)],
+    inlineScriptSources: [] as string[],
     /** robots.txt: the same for every request. */
     robotsTxt: robotsTxt(),
     /** /sitemap.xml from the remotes' current lists of pages. */

@@ -1,0 +1,40 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemotePage } from './loadRemotePage';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+jest.mock('./remoteRegistry', () => ({
+  overrideRequested: () => false,
+  fetchRegistry: () =>
+    Promise.resolve({ remotes: { marketing: 'https://cdn.example/releases/v1/mf-manifest.json' } }),
+}));
+jest.mock('shared-i18n', () => ({ translationsReady: () => Promise.resolve() }));
+
+const manifest = {
+  metaData: { globalName: 'marketing', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+  exposes: [],
+};
+const loadRemoteMock = loadRemote as jest.Mock;
+const registered = () =>
+  (registerRemotes as jest.Mock).mock.calls.map(([[remote]]: [[{ entry: string }]]) => remote.entry);
+
+beforeEach(() => {
+  globalThis.fetch = jest.fn(() => Promise.resolve(new Response(JSON.stringify(manifest))));
+});
+
+test('a load that succeeds after a failure ends the retries: the next failure starts again from the first fresh folder', async () => {
+  const page = { default: () => null };
+  loadRemoteMock.mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(page);
+  await expect(loadRemotePage('marketing/HomePage')).rejects.toThrow('offline');
+  await expect(loadRemotePage('marketing/HomePage')).resolves.toBe(page);
+  loadRemoteMock.mockRejectedValueOnce(new Error('offline again')).mockResolvedValueOnce(page);
+  await expect(loadRemotePage('marketing/AboutPage')).rejects.toThrow('offline again');
+  await expect(loadRemotePage('marketing/AboutPage')).resolves.toBe(page);
+  expect(registered()).toEqual([
+    'https://cdn.example/releases/v1/remoteEntry.js',
+    'https://cdn.example/releases/v1/retry-1/remoteEntry.js',
+    'https://cdn.example/releases/v1/retry-1/remoteEntry.js',
+  ]);
+});
