@@ -7,6 +7,7 @@ import { measureWithLighthouse } from './lighthouseRun.mjs';
 import { measureNavigation } from './navigationRun.mjs';
 import { measureRequestChain } from './requestChainRun.mjs';
 import { measurePhoneTrace } from './phoneTraceRun.mjs';
+import { INTERACTIONS, measureTapLatencies } from './interactionLatencyRun.mjs';
 import { measureServerLoad } from './loadRun.mjs';
 import { serveBothBuilds } from './servers.mjs';
 import { printTable, summarize } from './report.mjs';
@@ -21,6 +22,10 @@ const { values: options } = parseArgs({
     rounds: { type: 'string', default: '5' },
     pages: { type: 'string', default: '/,/services,/services/web-development,/booking,/contact' },
     presets: { type: 'string', default: 'mobile,desktop' },
+    // How Lighthouse's mobile preset is throttled: simulated (its model), applied (devtools), or both.
+    'mobile-throttling': { type: 'string', default: 'simulate,devtools' },
+    // The first taps on the throttled phone (16 fresh loads a round).
+    'skip-interactions': { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
     // Seconds of load on the shell's server for each language; 0 skips the load run.
     'load-seconds': { type: 'string', default: '10' },
@@ -30,6 +35,12 @@ const { values: options } = parseArgs({
 const rounds = Number(options.rounds);
 const pages = options.pages.split(',');
 const presets = /** @type {Array<'mobile' | 'desktop'>} */ (options.presets.split(','));
+const mobileThrottling = /** @type {Array<'simulate' | 'devtools'>} */ (
+  options['mobile-throttling'].split(',')
+);
+/** Desktop is run as Lighthouse's preset simulates it; mobile as `--mobile-throttling` says. */
+const throttlingsOf = (/** @type {'mobile' | 'desktop'} */ preset) =>
+  preset === 'mobile' ? mobileThrottling : /** @type {const} */ (['simulate']);
 /** Header links from a page of one remote to a page of another. */
 const NAVIGATIONS = [
   { from: '/', linkTo: '/contact' },
@@ -80,18 +91,27 @@ try {
     console.log(`Round ${round + 1}/${rounds} (${order.join(' then ')})`);
     for (const preset of presets) {
       for (const pathname of pages) {
-        for (const build of order) {
-          record(
-            `${preset} ${pathname}`,
-            build,
-            await measureWithLighthouse(new URL(pathname, site[build]).href, preset),
-          );
+        for (const throttling of throttlingsOf(preset)) {
+          const scenario = `${preset} ${pathname}${throttling === 'devtools' ? ' (devtools throttling)' : ''}`;
+          for (const build of order) {
+            const url = new URL(pathname, site[build]).href;
+            record(scenario, build, await measureWithLighthouse(url, preset, throttling));
+          }
         }
       }
     }
     for (const pathname of pages) {
       for (const build of order) {
-        record(`mobile ${pathname}`, build, await measurePhoneTrace(new URL(pathname, site[build]).href));
+        record(`phone ${pathname}`, build, await measurePhoneTrace(new URL(pathname, site[build]).href));
+      }
+    }
+    for (const interaction of options['skip-interactions'] ? [] : INTERACTIONS) {
+      for (const build of order) {
+        record(
+          `tap ${interaction.name} (${interaction.pathname})`,
+          build,
+          await measureTapLatencies(site[build], interaction),
+        );
       }
     }
     for (const pathname of pages) {

@@ -1,3 +1,7 @@
+/**
+ * Lighthouse runs: one page, one preset (mobile or desktop), its throttling simulated or applied,
+ * read as the scores and figures the bench reports.
+ */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -6,6 +10,12 @@ import { requireChromium } from './requireChromium.mjs';
 
 /** Lighthouse's own presets: mobile is its default config (simulated slow 4G, 4x CPU slowdown). */
 const PRESETS = { mobile: undefined, desktop: desktopConfig };
+/**
+ * How the preset's throttling is applied: `simulate` (Lighthouse's default: an unthrottled load,
+ * its timings projected onto a slow phone by a model) or `devtools` (the CPU and network slowed
+ * in the browser while it loads, with Lighthouse's longer quiet windows).
+ * @typedef {'simulate' | 'devtools'} ThrottlingMethod
+ */
 
 /**
  * @param {any} lhr
@@ -43,12 +53,13 @@ const ATTEMPTS = 3;
  * drifts); a run Lighthouse itself reports as failed (`NO_NAVSTART`…) is run again.
  * @param {string} url
  * @param {'mobile' | 'desktop'} preset
+ * @param {ThrottlingMethod} [throttlingMethod]
  * @returns {Promise<Record<string, number>>}
  */
-export async function measureWithLighthouse(url, preset) {
+export async function measureWithLighthouse(url, preset, throttlingMethod = 'simulate') {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await measureOnce(url, preset);
+      return await measureOnce(url, preset, throttlingMethod);
     } catch (error) {
       if (attempt >= ATTEMPTS || !String(error).includes('Lighthouse:')) throw error;
       console.warn(`${url} (${preset}): ${String(error)}; running it again`);
@@ -56,8 +67,8 @@ export async function measureWithLighthouse(url, preset) {
   }
 }
 
-/** @param {string} url @param {'mobile' | 'desktop'} preset */
-async function measureOnce(url, preset) {
+/** @param {string} url @param {'mobile' | 'desktop'} preset @param {ThrottlingMethod} throttlingMethod */
+async function measureOnce(url, preset, throttlingMethod) {
   const chrome = await chromeLauncher.launch({
     chromePath: requireChromium(),
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
@@ -70,6 +81,7 @@ async function measureOnce(url, preset) {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
+        throttlingMethod,
         onlyCategories: ['performance', ...CHECKED_CATEGORIES],
       },
       PRESETS[preset],

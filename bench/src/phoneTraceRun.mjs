@@ -1,16 +1,10 @@
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS } from 'build-tools/chromium';
+/**
+ * The phone trace: one load on the throttled phone (CPU 4×, slow 4G), traced by Chromium, read as
+ * the main thread's tasks and the shell's marks, plus the page's own paint and interactive times.
+ */
 import performanceMarks from 'shell/performance-marks' with { type: 'json' };
-import { requireChromium } from './requireChromium.mjs';
+import { openThrottledPhone, waitForInteractive } from './phoneEmulation.mjs';
 
-/** Lighthouse's mobile preset: a mid-range phone's screen and a CPU four times slower than this one. */
-const PHONE = {
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  isMobile: true,
-  hasTouch: true,
-};
-const CPU_SLOWDOWN = 4;
 /** How long the trace goes on after the interactive mark: the effects and idle work that follow it. */
 const AFTER_INTERACTIVE_MS = 2000;
 /** A task longer than this blocks input (the definition Lighthouse's TBT uses). */
@@ -88,29 +82,34 @@ export function mainThreadFigures(events) {
 }
 
 /**
- * One phone-sized load of `url` on a CPU slowed four times (as Lighthouse's mobile preset), traced
- * by Chromium: where the main thread's time goes until the page is interactive, and how much of it
- * the first render (hydration) takes. In a browser of its own; the network is not throttled, so the
- * figures are the CPU's alone.
+ * When the page painted first, read in the page: first contentful paint from the navigation's start.
+ * @param {import('playwright-core').Page} page
+ */
+function firstContentfulPaint(page) {
+  return page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+}
+
+/**
+ * One phone-sized load of `url` on a CPU slowed four times and Lighthouse's slow-4G network (see
+ * phoneEmulation.mjs), traced by Chromium: where the main thread's time goes until the page is
+ * interactive, and how much of it the first render (hydration) takes; and, read in the page, the
+ * wall-clock times a visitor sees: first contentful paint and the shell's interactive mark.
  * @param {string} url
  */
 export async function measurePhoneTrace(url) {
-  const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_FLAGS });
+  const { browser, page } = await openThrottledPhone();
   try {
-    const context = await browser.newContext(PHONE);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await browser.startTracing(page, { categories: CATEGORIES });
     await page.goto(url);
-    await page.waitForFunction(
-      (mark) => performance.getEntriesByName(mark).length > 0,
-      performanceMarks.firstPageInteractive,
-      { timeout: 60_000 },
-    );
+    const phoneInteractiveMs = await waitForInteractive(page);
+    const phoneFcpMs = await firstContentfulPaint(page);
     await page.waitForTimeout(AFTER_INTERACTIVE_MS);
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
-    return mainThreadFigures(Array.isArray(trace) ? trace : trace.traceEvents);
+    return {
+      phoneFcpMs,
+      phoneInteractiveMs,
+      ...mainThreadFigures(Array.isArray(trace) ? trace : trace.traceEvents),
+    };
   } finally {
     await browser.close();
   }
