@@ -1,3 +1,6 @@
+// Owns how the server's answers may be kept: rendered text cached by CDNs and revalidated by
+// browsers (its ETag and compressed bodies made once), and how long a client waits before asking
+// again for what is not available yet (Retry-After).
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
@@ -6,6 +9,9 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
  * and serves it stale while it revalidates, so a deployed remote reaches visitors within that.
  */
 export const HTML_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+
+/** When a remote could not be rendered: crawlers come back later instead of indexing the panel. */
+export const RETRY_AFTER_SECONDS = '30';
 
 /**
  * A rendered response's ETag and compressed bodies, made once per rendered response: the renderer

@@ -1,7 +1,12 @@
 /**
- * What the operator configures of the shell's server, read from its environment (docs/operator.md,
- * "Configuration"). Every setting has a default that suits a server behind one reverse proxy.
+ * What the operator configures of the shell's server, read from its environment and checked here,
+ * once, before anything starts (docs/operator.md, "Configuration"). Every setting has a default that
+ * suits a server behind one reverse proxy on its own host.
  */
+import { isIP } from 'node:net';
+
+/** proxy-addr's names for address ranges, which Fastify's trustProxy takes beside addresses. */
+const ADDRESS_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** @param {string | undefined} value @param {number} fallback @param {string} name */
 function positiveNumber(value, fallback, name) {
@@ -12,12 +17,79 @@ function positiveNumber(value, fallback, name) {
   return number;
 }
 
+/** An address, a CIDR range (`10.0.0.0/8`, `10.0.0.0/255.0.0.0`) or a range's name. @param {string} entry */
+function isProxyAddress(entry) {
+  if (ADDRESS_RANGES.has(entry)) return true;
+  const [address = '', mask, ...rest] = entry.split('/');
+  return (
+    rest.length === 0 &&
+    isIP(address) !== 0 &&
+    (mask === undefined || /^\d{1,3}$/.test(mask) || isIP(mask) !== 0)
+  );
+}
+
+/**
+ * SHELL_TRUST_PROXY: the proxies whose X-Forwarded-For and X-Forwarded-Proto the server believes
+ * (Fastify's `trustProxy`), as addresses or ranges, comma-separated; or a number of hops, for a
+ * server nothing reaches except through its proxies. SHELL_CLIENT_ADDRESS_HEADER=X-Forwarded-For,
+ * the setting it replaces, is one hop (the proxy's last entry).
+ * @param {Record<string, string | undefined>} env
+ * @returns {readonly string[] | number}
+ */
+function trustedProxies(env) {
+  const value = env.SHELL_TRUST_PROXY?.trim();
+  const header = env.SHELL_CLIENT_ADDRESS_HEADER?.trim().toLowerCase();
+  if (header && value) throw new Error('Set SHELL_TRUST_PROXY only: it replaces SHELL_CLIENT_ADDRESS_HEADER');
+  if (header) {
+    if (header === 'x-forwarded-for') return 1;
+    throw new Error(
+      `SHELL_CLIENT_ADDRESS_HEADER="${header}" is not read: set SHELL_TRUST_PROXY to your proxy's address (it must send X-Forwarded-For)`,
+    );
+  }
+  if (!value) return [];
+  if (/^\d+$/.test(value)) return positiveNumber(value, 1, 'SHELL_TRUST_PROXY');
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (!entries.every(isProxyAddress))
+    throw new Error(
+      `SHELL_TRUST_PROXY must be proxies' addresses or ranges (comma-separated: 10.0.0.2, 10.0.0.0/8, uniquelocal…) or a number of hops, not "${value}"`,
+    );
+  return entries;
+}
+
+/**
+ * Fastify's `trustProxy` for the setting. The server's own host is always trusted: a proxy there is
+ * read without any setting, and a request through it is never taken for the operator's own.
+ * @param {readonly string[] | number} trusted
+ * @returns {string[] | ((address: string, hop: number) => boolean)}
+ */
+export function fastifyTrustProxy(trusted) {
+  // Fastify refuses a bare count (it would trust a direct visitor's own header too): said as a function.
+  if (typeof trusted === 'number') return (_address, hop) => hop < trusted;
+  return [...new Set([...trusted, 'loopback'])];
+}
+
+/**
+ * SHELL_REMOTE_ORIGINS, each as an origin (`https://cdn.example`); unset or empty: none named.
+ * @param {Record<string, string | undefined>} [env]
+ */
+export function remoteOriginsFromEnvironment(env = process.env) {
+  const listed = (env.SHELL_REMOTE_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      if (!URL.canParse(origin)) throw new Error(`SHELL_REMOTE_ORIGINS has "${origin}", which is not a URL`);
+      return new URL(origin).origin;
+    });
+  return listed.length > 0 ? listed : undefined;
+}
+
 /**
  * @typedef {object} ServerSettings
  * @property {{ max: number, windowMs: number }} renderLimit renders (cache misses) a client may
  *   cause per window; what the server answers from its cache is never limited
- * @property {string | undefined} clientAddressHeader the header the proxy writes the visitor's
- *   address in (`x-forwarded-for`: its last entry); unset: the connection's address
+ * @property {readonly string[] | number} trustProxy the proxies (besides the server's own host)
+ *   whose forwarding headers give a request's address and protocol, or a number of hops
  * @property {boolean} httpsRedirect answer a request the proxy received over http
  *   (`X-Forwarded-Proto: http`) with a redirect to the site's https URL
  * @property {string | undefined} metricsToken lets a scraper elsewhere read /metrics with
@@ -34,7 +106,7 @@ export function readServerSettings(env = process.env) {
       windowMs:
         positiveNumber(env.SHELL_RENDER_LIMIT_WINDOW_SECONDS, 60, 'SHELL_RENDER_LIMIT_WINDOW_SECONDS') * 1000,
     },
-    clientAddressHeader: env.SHELL_CLIENT_ADDRESS_HEADER?.trim().toLowerCase() || undefined,
+    trustProxy: trustedProxies(env),
     httpsRedirect: env.SHELL_HTTPS_REDIRECT === 'true',
     metricsToken: env.SHELL_METRICS_TOKEN || undefined,
     logLevel: env.SHELL_LOG_LEVEL || 'info',

@@ -1,0 +1,58 @@
+// Owns the operator's endpoints: /_shell/status (each remote's versions, the heap) and /metrics
+// (Prometheus), answered to a request made on the server's own host, not through a proxy (and
+// /metrics to a scraper with the token); to anyone else they are paths like any other (the 404 page).
+import { timingSafeEqual } from 'node:crypto';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * A request made on the server's own host (an operator's curl), not a visitor's through a proxy on
+ * that host: its address, as trustProxy reads it, is this host's, and no proxy forwarded it (the
+ * server's own host is always a trusted proxy, so a forwarded request has more than one address).
+ * @param {import('fastify').FastifyRequest} request
+ */
+function fromThisHost(request) {
+  return LOOPBACK.has(request.ip) && request.ips?.length === 1;
+}
+
+/**
+ * @typedef {object} OperatorEndpointsOptions
+ * @property {import('./fastifyRequest.js').SiteRenderer} renderer
+ * @property {ReturnType<typeof import('./shellMetrics.mjs').createShellMetrics>} metrics
+ * @property {string} [metricsToken] lets a scraper elsewhere read /metrics (SHELL_METRICS_TOKEN)
+ */
+
+/** @type {import('fastify').FastifyPluginAsync<OperatorEndpointsOptions>} */
+export default async function operatorEndpoints(app, { renderer, metrics, metricsToken }) {
+  const metricsAuthorization = metricsToken ? Buffer.from(`Bearer ${metricsToken}`) : undefined;
+  /** @param {import('fastify').FastifyRequest} request */
+  const mayReadMetrics = (request) => {
+    if (fromThisHost(request)) return true;
+    const given = Buffer.from(request.headers.authorization ?? '');
+    return Boolean(
+      metricsAuthorization &&
+      given.length === metricsAuthorization.length &&
+      timingSafeEqual(given, metricsAuthorization),
+    );
+  };
+
+  // Which version of each remote the registry names, which one is rendered, and why the last one
+  // that was not taken failed.
+  app.get('/_shell/status', (request, reply) => {
+    if (!fromThisHost(request)) return reply.callNotFound();
+    request.routeKind = 'operator';
+    // ?gc (with node --expose-gc): the heap after a full collection, to tell a leak from garbage.
+    if ('gc' in /** @type {Record<string, unknown>} */ (request.query)) globalThis.gc?.();
+    return reply
+      .header('Cache-Control', 'no-store')
+      .send({ remotes: renderer.remotesStatus(), heapUsedBytes: process.memoryUsage().heapUsed });
+  });
+  app.get('/metrics', async (request, reply) => {
+    if (!mayReadMetrics(request)) return reply.callNotFound();
+    request.routeKind = 'operator';
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type(metrics.contentType)
+      .send(await metrics.text());
+  });
+}
