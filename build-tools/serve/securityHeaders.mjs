@@ -42,23 +42,3 @@ export function securityHeaders({ remoteOrigins, apiOrigins }) {
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
   };
 }
-
-/**
- * The headers with more sources allowed to run scripts: the shell server's pages carry one inline
- * script, allowed by its hash (never 'unsafe-inline').
- *
- * @param {Record<string, string>} headers
- * @param {readonly string[]} sources CSP source expressions, such as `'sha256-…'`
- * @returns {Record<string, string>}
- */
-export function withScriptSources(headers, sources) {
-  const policy = headers['Content-Security-Policy'];
-  if (!policy || sources.length === 0) return headers;
-  return {
-    ...headers,
-    'Content-Security-Policy': policy.replace(
-      /(^|; )script-src([^;]*)/,
-      `$1script-src$2 ${sources.join(' ')}`,
-    ),
-  };
-}

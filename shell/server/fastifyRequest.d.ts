@@ -18,8 +18,6 @@ export interface SiteRenderer {
   close(): void | Promise<void>;
   /** The build's SITE_URL. */
   siteUrl: string;
-  /** The pages' inline scripts, as CSP sources (`'sha256-…'`). */
-  inlineScriptSources: readonly string[];
   robotsTxt: string;
   renderSitemap(): Promise<SitemapOutcome>;
   /** A page rendered before for this path and query's language, if the cache has it. */

@@ -1,8 +1,7 @@
-// Owns the security headers every answer of the server carries (the site's Content-Security-Policy
-// with the pages' inline script allowed, COOP, and HSTS on an https site), and the redirect to the
-// site's https URL of a request its proxy took over plain http.
+// Owns the security headers every answer of the server carries (the site's Content-Security-Policy,
+// COOP, and HSTS on an https site), and the redirect to the site's https URL of a request its proxy
+// took over plain http.
 import fp from 'fastify-plugin';
-import { withScriptSources } from 'build-tools/securityHeaders';
 
 /** Two years, as browsers' preload lists ask (docs/operator.md, "Security headers"). */
 const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
@@ -10,15 +9,14 @@ const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 /**
  * @typedef {object} SecurityHeadersOptions
  * @property {Record<string, string>} headers the site's security headers (build-tools' securityHeaders.mjs)
- * @property {readonly string[]} inlineScriptSources the pages' inline scripts, added to `script-src`
  * @property {URL} siteUrl the site's public URL: https turns HSTS on, and the redirect goes there
  * @property {boolean} httpsRedirect redirect what the proxy took over http (SHELL_HTTPS_REDIRECT)
  */
 
 /** @type {import('fastify').FastifyPluginAsync<SecurityHeadersOptions>} */
-async function securityHeaders(app, { headers, inlineScriptSources, siteUrl, httpsRedirect }) {
+async function securityHeaders(app, { headers, siteUrl, httpsRedirect }) {
   app.decorate('pageHeaders', {
-    ...withScriptSources(headers, inlineScriptSources),
+    ...headers,
     'Cross-Origin-Opener-Policy': 'same-origin',
     ...(siteUrl.protocol === 'https:' && { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY }),
   });

@@ -86,7 +86,6 @@ export async function serveShell({
   await app.register(requestLog, { metrics });
   await app.register(securityHeaders, {
     headers,
-    inlineScriptSources: renderer.inlineScriptSources,
     siteUrl: new URL(siteUrl ?? renderer.siteUrl),
     httpsRedirect: settings.httpsRedirect,
   });
