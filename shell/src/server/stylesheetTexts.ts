@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { withinBudget } from './serverRemotes';
+import { withinBudget } from './remoteVersion';
 
 /** A stylesheet the page needs, with its text when the server has it (else it is linked). */
 export interface Stylesheet {
