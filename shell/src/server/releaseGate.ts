@@ -1,6 +1,6 @@
 // The release gate: the only way a version of a remote goes live on this server. It reads what the
-// registry names, loads that version, has every page it lists rendered (but a first version's), and
-// only then switches the remote's record to it. The renderer is handed in, never imported.
+// registry names, loads that version, has every page it lists rendered (first versions included),
+// and only then switches the remote's record to it. The renderer is handed in, never imported.
 import { createHash } from 'node:crypto';
 import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, SUPPORTED_LANGUAGES } from 'shared-i18n';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
@@ -34,7 +34,8 @@ interface Attempt {
 
 /**
  * Asks the registry which version of `remote` to render and takes it if it passes. A broken
- * release, or a host that stops answering, leaves the live version in place.
+ * release, or a host that stops answering, leaves the live version in place; a first version that
+ * fails leaves none, and the remote's pages answer their fallback (503) until one passes.
  */
 export async function passReleaseGate(remote: RemoteVersions, gate: ReleaseGateOptions): Promise<void> {
   const attempt: Attempt = { label: null };
@@ -50,8 +51,7 @@ export async function passReleaseGate(remote: RemoteVersions, gate: ReleaseGateO
     assertAllowed(gate, codeOriginsOf(named.manifest, named.manifestUrl), named.manifestUrl);
     const candidate = await withinBudget(
       loadRemoteVersion(named).then(async (loaded) => {
-        // Not for a remote's first version: there is nothing better to keep.
-        if (remote.live) await verify(loaded, gate.renderCandidate);
+        await verify(loaded, gate.renderCandidate);
         return loaded;
       }),
       CHECK_BUDGET_MS,
