@@ -6,6 +6,8 @@ import { registerTranslations, translationsReady } from 'shared-i18n';
 import { PageMetadata } from 'page-metadata';
 import type { RemotePageModule } from '../remotes/remoteContracts';
 import { createSiteRenderer, type RenderOutcome } from './siteRenderer';
+import liveEnglish from '../../../page-metadata/src/locales/en.json';
+import liveSpanish from '../../../page-metadata/src/locales/es.json';
 
 interface FakeVersion {
   /** What evaluating the version's container does (its bundled modules registering strings). */
@@ -20,9 +22,10 @@ const mockEvaluated = new Set<string>();
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerGlobalPlugins: () => undefined,
   registerPlugins: () => undefined,
-  registerRemotes: ([{ name, entry }]: { name: string; entry: string }[]) => mockEntries.set(name, entry),
+  registerRemotes: (remotes: { name: string; entry: string }[]) =>
+    remotes.forEach(({ name, entry }) => mockEntries.set(name, entry)),
   loadRemote: async (id: string) => {
-    const [name, expose] = id.split('/');
+    const [name = '', expose] = id.split('/');
     const entry = mockEntries.get(name) ?? '';
     const version = mockVersions.get(entry);
     if (!version) throw new Error(`no container at ${entry}`);
@@ -124,6 +127,58 @@ test('a first release whose pages render goes live', async () => {
     expect(html(outcome)).toContain('Contact us');
     expect(site.remotesStatus().contact.rendering).toBe(`${manifestUrl} "${manifestUrl}"`);
     expect(site.liveManifests()).toEqual({ contact: manifestUrl });
+  } finally {
+    site.close();
+  }
+});
+
+/** Until the server has refused the version at `manifestUrl`. */
+async function refused(site: ReturnType<typeof renderer>, manifestUrl: string): Promise<void> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    if (site.remotesStatus().contact.lastFailure?.version?.startsWith(`${manifestUrl} `)) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`${manifestUrl} was never refused`);
+}
+
+const CHANGED = 'A description only the candidate has';
+
+/**
+ * What a version's container does on its own: it runs its own copy of page-metadata (each app
+ * bundles one), here one whose strings changed, with the shell's shared singletons.
+ */
+async function runBundledPageMetadataWithChangedStrings(): Promise<void> {
+  const shared = {
+    'shared-i18n': jest.requireActual<object>('shared-i18n'),
+    react: jest.requireActual<object>('react'),
+    'react/jsx-runtime': jest.requireActual<object>('react/jsx-runtime'),
+  };
+  await jest.isolateModulesAsync(async () => {
+    for (const [name, module] of Object.entries(shared)) jest.doMock(name, () => module);
+    for (const language of ['en', 'es']) {
+      const strings = jest.requireActual<Record<string, string>>(
+        `../../../page-metadata/src/locales/${language}.json`,
+      );
+      strings.organizationDescription = CHANGED;
+    }
+    jest.requireActual('page-metadata');
+    await translationsReady();
+  });
+}
+
+test("a refused candidate's page-metadata strings never reach the live pages", async () => {
+  release('live', ContactPage);
+  const site = renderer();
+  try {
+    expect(html(await site.render(at('/contact')))).toContain(liveEnglish.organizationDescription);
+    const candidate = release('changed-strings', ThrowingPage, runBundledPageMetadataWithChangedStrings);
+    await refused(site, candidate);
+    await translationsReady();
+    const english = html(await site.render(at('/contact')));
+    const spanish = html(await site.render(at('/contact?lang=es')));
+    expect(english).toContain(liveEnglish.organizationDescription);
+    expect(spanish).toContain(liveSpanish.organizationDescription);
+    expect(english + spanish).not.toContain(CHANGED);
   } finally {
     site.close();
   }

@@ -83,7 +83,7 @@ export class RemoteVersions {
   fail(label: string | null, reason: string): boolean {
     const previous = this.failed;
     this.failed = { label, reason, at: Date.now() };
-    return !(previous?.label === label && previous.reason === reason);
+    return !(previous && previous.label === label && previous.reason === reason);
   }
 
   status(): RemoteStatus {
