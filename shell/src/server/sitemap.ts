@@ -1,3 +1,4 @@
+// /sitemap.xml from the pages each remote lists (its `./sitePages`), and /robots.txt.
 import { Readable } from 'node:stream';
 import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import { absoluteUrl, languageAlternates } from 'page-metadata';

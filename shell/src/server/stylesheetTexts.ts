@@ -1,3 +1,4 @@
+// The texts of the remotes' stylesheets, read once per URL, for renders to write into the HTML.
 import { LRUCache } from 'lru-cache';
 import { withinBudget } from './remoteVersion';
 
