@@ -68,12 +68,13 @@ export function createPageRenderer(options: PageRendererOptions) {
 
   /**
    * Renders a URL. With a candidate, that remote's pages come from the candidate version (a
-   * release being verified) instead of the live one; its HTML is cached under its own version.
+   * version being verified) instead of the live one; its HTML is kept under its own version if
+   * the candidate says so.
    */
   async function render(
     url: URL,
     { beforeRender }: RenderRequest = {},
-    candidate?: RemoteVersion,
+    candidate?: { version: RemoteVersion; keep: boolean },
   ): Promise<RenderOutcome> {
     const language = languageFromUrl(url.search);
     const kept = candidate ? undefined : cache.livePage(url.pathname, language, options.liveVersionOf);
@@ -85,7 +86,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     const context = await documents.route(url);
     const page = remotePageOf(context.matches);
     if (!page) return options.errorPages.notFound(url, language, undefined);
-    const load = await loadPage(page, candidate);
+    const load = await loadPage(page, candidate?.version);
     const key = load.loaded && pageKey(url.pathname, language, load.loaded.version);
     const cached = key && cache.get(key);
     if (cached) return cached;
@@ -102,7 +103,8 @@ export function createPageRenderer(options: PageRendererOptions) {
     // A page whose remote could not be loaded is not kept: the next request tries it again; nor
     // one that had to link a stylesheet it could not read.
     const complete = pageStylesheets.every((stylesheet) => stylesheet.text !== null);
-    if (key && complete && outcome.status !== 503) cache.keepPage(key, remoteNameOf(page), outcome, maxAgeMs);
+    const keep = key && complete && outcome.status !== 503 && (candidate?.keep ?? true);
+    if (keep) cache.keepPage(key, remoteNameOf(page), outcome, maxAgeMs);
     return outcome;
   }
 

@@ -20,8 +20,11 @@ export interface ReleaseGateOptions {
    * naming any other is refused. Not given: any origin the registry names.
    */
   remoteOrigins?: readonly string[];
-  /** Renders a URL with `candidate` in place of its remote's live version (the real renderer). */
-  renderCandidate: (url: URL, candidate: RemoteVersion) => Promise<{ status: number }>;
+  /**
+   * Renders a URL with `candidate` in place of its remote's live version (the real renderer),
+   * keeping the HTML for visitors if `keep`.
+   */
+  renderCandidate: (url: URL, candidate: RemoteVersion, keep: boolean) => Promise<{ status: number }>;
   /** Told of every failure to load or check a remote's version (the server's metrics). */
   onRemoteFailure?: (name: RemoteName) => void;
   log: { info: (message: string) => void; error: (message: string, error?: unknown) => void };
@@ -51,7 +54,9 @@ export async function passReleaseGate(remote: RemoteVersions, gate: ReleaseGateO
     assertAllowed(gate, codeOriginsOf(named.manifest, named.manifestUrl), named.manifestUrl);
     const candidate = await withinBudget(
       loadRemoteVersion(named).then(async (loaded) => {
-        await verify(loaded, gate.renderCandidate);
+        // A release's renders are kept, so its first visitors find them ready; a first version's
+        // are not: a server just started keeps (and counts) what its visitors ask for.
+        await verify(loaded, (url) => gate.renderCandidate(url, loaded, remote.live !== null));
         return loaded;
       }),
       CHECK_BUDGET_MS,
@@ -97,15 +102,14 @@ async function readNamedVersion(
 
 /**
  * A version goes live only if every page it lists renders, in every language, with no failure:
- * its HTML answers 200. Those renders are cached under the version, so its first visitors find
- * them ready.
+ * its HTML answers 200.
  */
-async function verify(candidate: RemoteVersion, renderCandidate: ReleaseGateOptions['renderCandidate']) {
+async function verify(candidate: RemoteVersion, render: (url: URL) => Promise<{ status: number }>) {
   for (const { path } of candidate.sitePages) {
     for (const language of SUPPORTED_LANGUAGES) {
       const url = new URL(path, 'http://shell.invalid');
       if (language !== DEFAULT_LANGUAGE) url.searchParams.set(LANGUAGE_PARAM, language);
-      const { status } = await renderCandidate(url, candidate);
+      const { status } = await render(url);
       if (status !== 200) {
         throw new Error(`${url.pathname}${url.search} answered ${status} with ${candidate.version}`);
       }

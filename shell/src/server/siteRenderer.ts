@@ -49,7 +49,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     manifestTtlMs: options.manifestTtlMs,
     remoteOrigins: options.remoteOrigins,
     // The gate has candidates rendered by the same renderer as visitors' pages (given, not owned).
-    renderCandidate: (url, candidate) => pages.render(url, {}, candidate),
+    renderCandidate: (url, candidate, keep) => pages.render(url, {}, { version: candidate, keep }),
     log: options.log,
     onRemoteFailure: options.onRemoteFailure,
   });
