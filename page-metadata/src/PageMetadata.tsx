@@ -1,6 +1,7 @@
-import { type Language, useLanguage, useTranslation } from 'shared-i18n';
+import { type Language, useLanguage } from 'shared-i18n';
 import { siteConfig } from 'site-config';
-import { NAMESPACE } from './i18n';
+import en from './locales/en.json';
+import es from './locales/es.json';
 import { pageTitle } from './pageTitle';
 import { absoluteUrl, languageAlternates, pageUrl } from './pageUrls';
 import { SHARE_IMAGE_SIZE, type ShareImageSet } from './shareImage';
@@ -15,6 +16,13 @@ import {
 
 /** Open Graph names a language with its region: the site speaks US English and Panamanian Spanish. */
 const OPEN_GRAPH_LOCALES: Record<Language, string> = { en: 'en_US', es: 'es_PA' };
+
+/**
+ * This copy's own strings, bundled with it: each app bundles page-metadata, so a page shows the
+ * strings of the app version it comes from, never those of another app or of a release candidate
+ * loaded after it (as one i18next namespace shared by every bundle would).
+ */
+const STRINGS: Record<Language, typeof en> = { en, es };
 
 /** The agency's logo for search engines: the 512 px icon the shell's build writes at the site's root. */
 const LOGO_PATH = '/icon-512.png';
@@ -44,8 +52,8 @@ export interface PageMetadataProps {
  */
 export function PageMetadata(props: PageMetadataProps) {
   const { title, description, path, type = 'WebPage', mainEntity, breadcrumbs, parts = [] } = props;
-  const { t } = useTranslation(NAMESPACE);
   const language = useLanguage();
+  const strings = STRINGS[language];
   const url = pageUrl(path, language);
   const image = props.image[language];
   const imageUrl = absoluteUrl(image.url);
@@ -57,7 +65,7 @@ export function PageMetadata(props: PageMetadataProps) {
     ]);
   const graph = [
     organizationNode(
-      { description: t('organizationDescription'), areaServed: t('areaServed') },
+      { description: strings.organizationDescription, areaServed: strings.areaServed },
       absoluteUrl(LOGO_PATH),
     ),
     webPageNode({ type, url, name: title, description, language, imageUrl, mainEntity, breadcrumb }),

@@ -1,9 +1,15 @@
-/** The parts of a remote's `mf-manifest.json` the shell reads, in the browser and on its server. */
+/**
+ * A remote's `mf-manifest.json` as the shell reads it, in the browser and on its server: its type,
+ * and every URL the shell takes from it (container, stylesheets, scripts, strings, code origins).
+ * Bundled into the browser too, so it uses nothing but the language (no Node modules).
+ */
 export interface RemoteManifest {
   metaData: {
     /** The global the browser container assigns itself to. */
     globalName: string;
     remoteEntry: { name: string; path: string; type: string };
+    /** The Node container the shell's server loads, when the remote builds one. */
+    ssrRemoteEntry?: { name: string; path: string };
   };
   exposes: {
     name: string;
@@ -11,10 +17,62 @@ export interface RemoteManifest {
   }[];
 }
 
+/** An app's strings in each language: the files of its `locale-<language>-json` chunk. */
+export type LocaleScripts = Readonly<Record<string, readonly string[]>>;
+
 /** The absolute URL of the remote's browser container (`remoteEntry.js`), beside its manifest. */
 export function remoteEntryUrlOf(manifest: RemoteManifest, manifestUrl: string): string {
   const { name, path } = manifest.metaData.remoteEntry;
   return new URL(path ? `${path}/${name}` : name, manifestUrl).href;
+}
+
+/** The origins a manifest makes the server load code from: its own, and its containers'. */
+export function codeOriginsOf(manifest: RemoteManifest, manifestUrl: string): string[] {
+  const entries = [remoteEntryUrlOf(manifest, manifestUrl)];
+  const { ssrRemoteEntry } = manifest.metaData;
+  if (ssrRemoteEntry) {
+    const { name, path } = ssrRemoteEntry;
+    entries.push(new URL(path ? `${path}/${name}` : name, manifestUrl).href);
+  }
+  return [manifestUrl, ...entries].map((url) => new URL(url).origin);
+}
+
+/** The stylesheets each exposed page needs (absolute URLs), by expose name. */
+export function stylesheetsOf(manifest: RemoteManifest, manifestUrl: string): Map<string, string[]> {
+  return new Map(
+    manifest.exposes.map((expose) => [
+      expose.name,
+      [...expose.assets.css.sync, ...expose.assets.css.async].map((file) => new URL(file, manifestUrl).href),
+    ]),
+  );
+}
+
+/**
+ * What the browser fetches, one after another, to run an exposed page: the remote's container, then
+ * the page's own chunks (`sync`; `async` are the remote's fallbacks for shared libraries, which the
+ * shell provides). Written into the HTML as preloads, they come with the document instead.
+ */
+export function scriptsOf(manifest: RemoteManifest, manifestUrl: string): Map<string, string[]> {
+  const container = remoteEntryUrlOf(manifest, manifestUrl);
+  return new Map(
+    manifest.exposes.map((expose) => [
+      expose.name,
+      [container, ...expose.assets.js.sync.map((file) => new URL(file, manifestUrl).href)],
+    ]),
+  );
+}
+
+/** The chunk file of an app's strings in one language (shared-i18n's TranslationLoader convention). */
+const LOCALE_CHUNK_FILE = /(?:^|\/)locale-([a-z]{2})-json\.[^/]*\.js$/;
+
+/** The remote's strings in each language (absolute URLs), which its pages fetch as they load. */
+export function localeScriptsOf(manifest: RemoteManifest, manifestUrl: string): LocaleScripts {
+  const byLanguage: Record<string, string[]> = {};
+  for (const file of new Set(manifest.exposes.flatMap((expose) => expose.assets.js.async))) {
+    const language = LOCALE_CHUNK_FILE.exec(file)?.[1];
+    if (language) (byLanguage[language] ??= []).push(new URL(file, manifestUrl).href);
+  }
+  return byLanguage;
 }
 
 /** A released version's manifest: `<release host>/releases/<version>/mf-manifest.json`. */

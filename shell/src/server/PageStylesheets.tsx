@@ -1,3 +1,4 @@
+// The <link> or <style> of each stylesheet a page needs, in <head>.
 import type { Stylesheet } from './stylesheetTexts';
 
 /**

@@ -1,3 +1,4 @@
+// The entry of the shell's server bundle: what shell/server calls to get the site renderer.
 import type { SiteRendererOptions } from './siteRenderer';
 
 /**

@@ -1,9 +1,10 @@
+// /sitemap.xml from the pages each remote lists (its `./sitePages`), and /robots.txt.
 import { Readable } from 'node:stream';
 import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import { absoluteUrl, languageAlternates } from 'page-metadata';
 import { REMOTE_NAMES, remoteNameOf, type RemoteName } from '../remotes/remoteContracts';
 import { pageForPath } from '../remotes/remoteRoutes';
-import { withinBudget, type LoadedSitePages } from './serverRemotes';
+import { withinBudget, type LoadedSitePages } from './remoteVersion';
 
 /**
  * The sitemap's entries: one `<url>` for each page in each language, each listing every language

@@ -1,0 +1,76 @@
+// The pages answered instead of a URL's own: the 404 for every unknown path, and the site's page
+// for an HTTP error (a malformed address, a refused method, too many requests). Each is rendered
+// once per what its HTML depends on and shared by every request that needs it.
+import { languageFromUrl, type Language } from 'shared-i18n';
+import { currentNavigationTarget } from '../layout/navigation';
+import type { HttpErrorStatus } from '../routes/httpStatus';
+import type { DocumentRenderer } from './documentRenderer';
+import type { PageCache, RenderOutcome, RenderRequest } from './pageCache';
+
+/** Where an error page is rendered when its request's address cannot be read (no link is current). */
+const UNREADABLE_ADDRESS = new URL('http://shell.invalid/_shell/unreadable-address');
+
+export function createErrorPages(options: {
+  documents: DocumentRenderer;
+  cache: PageCache;
+  /** Every remote's live version, in one order: the 404's layout is kept per those versions. */
+  liveVersions: () => readonly string[];
+}) {
+  const { documents, cache } = options;
+  return {
+    /**
+     * The 404 page, rendered once per language, current header link and remotes' versions, and
+     * answered for every unknown path since nothing else in it depends on the path: a scan of
+     * made-up addresses costs lookups, not renders.
+     */
+    notFound(url: URL, language: Language, beforeRender: RenderRequest['beforeRender']) {
+      const navigation = currentNavigationTarget(url.pathname) ?? '';
+      const key = { shows: '404', language, dependsOn: [navigation, ...options.liveVersions()] };
+      return cache.shared(key, beforeRender, async () => {
+        const context = await documents.route(url);
+        const result = await documents.render({
+          context,
+          language,
+          page: null,
+          loaded: null,
+          failed: false,
+          pageStylesheets: [],
+        });
+        if (result.errors.length > 0) throw result.errors[0];
+        return { kind: 'page', status: 404, html: result.html } satisfies RenderOutcome;
+      });
+    },
+
+    /**
+     * The site's page for an error, in the URL's language, rendered once per status, language and
+     * current header link. `url` is only the query (with its `?`, or '') of an address whose path
+     * cannot be read.
+     */
+    async httpStatus(
+      status: HttpErrorStatus,
+      url: URL | string,
+      { beforeRender }: RenderRequest = {},
+    ): Promise<{ status: HttpErrorStatus; html: string }> {
+      const at = typeof url === 'string' ? new URL(url, UNREADABLE_ADDRESS) : url;
+      const language = languageFromUrl(at.search);
+      const navigation = currentNavigationTarget(at.pathname) ?? '';
+      const key = { shows: `http-${status}`, language, dependsOn: [navigation] };
+      const outcome = await cache.shared(key, beforeRender, async () => {
+        const context = await documents.route(at);
+        const result = await documents.render({
+          context,
+          language,
+          page: null,
+          loaded: null,
+          failed: false,
+          pageStylesheets: [],
+          httpStatus: status,
+        });
+        if (result.errors.length > 0) throw result.errors[0];
+        // Kept like a page (`shared` keeps pages), answered with its own status by the server.
+        return { kind: 'page', status: 200, html: result.html } satisfies RenderOutcome;
+      });
+      return { status, html: outcome.kind === 'page' ? outcome.html : '' };
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// Loading one version of a remote into this process through the federation runtime: its pages,
+// its `./sitePages` and its strings, one load per remote name at a time, every fetch timed out.
+import {
+  loadRemote,
+  registerGlobalPlugins,
+  registerPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
+import { loadNamespaceStrings, SUPPORTED_LANGUAGES, type Language } from 'shared-i18n';
+import {
+  REMOTE_PAGES,
+  sitePagesIdOf,
+  type RemoteName,
+  type RemotePageModule,
+} from '../remotes/remoteContracts';
+import { localeScriptsOf, scriptsOf, stylesheetsOf, type RemoteManifest } from '../remotes/remoteManifest';
+import { sitePagesFrom, type RemoteVersion } from './remoteVersion';
+
+/** Longest any single request of the federation runtime may take (manifest, container, chunk). */
+export const RUNTIME_FETCH_TIMEOUT_MS = 5000;
+
+/**
+ * Every fetch the federation runtime makes on the server, the host's and each remote container's,
+ * gives up after a while: a remote that accepts connections and never answers must not leave a
+ * load pending for ever, which every later render of its pages would wait on.
+ */
+const fetchWithTimeout: ModuleFederationRuntimePlugin = {
+  name: 'shell-server-fetch-timeout',
+  fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(RUNTIME_FETCH_TIMEOUT_MS) }),
+};
+
+/** Makes every fetch of the federation runtime give up after RUNTIME_FETCH_TIMEOUT_MS. */
+export function timeOutRuntimeFetches(): void {
+  registerGlobalPlugins([fetchWithTimeout]);
+  registerPlugins([fetchWithTimeout]);
+}
+
+/**
+ * The loads of each remote under way in this process, whichever server started them. The runtime
+ * holds one container per remote name, and registering a version replaces it: a second load begun
+ * while one is under way (another server in the same process, as a restart in place makes) would
+ * swap the container under the first one's chunks.
+ */
+const loadsInProcess = new Map<RemoteName, Promise<unknown>>();
+
+function oneLoadAtATime<T>(name: RemoteName, load: () => Promise<T>): Promise<T> {
+  const mine = (loadsInProcess.get(name) ?? Promise.resolve()).catch(() => undefined).then(load);
+  loadsInProcess.set(name, mine);
+  const forget = () => loadsInProcess.get(name) === mine && loadsInProcess.delete(name);
+  void mine.then(forget, forget);
+  return mine;
+}
+
+/** A version named by the registry whose manifest has been read, not loaded yet. */
+export interface ManifestRead {
+  name: RemoteName;
+  manifestUrl: string;
+  manifest: RemoteManifest;
+  version: string;
+  etag: string | null;
+}
+
+/** Loads every module the shell uses from one version, and that version's strings. */
+export function loadRemoteVersion(read: ManifestRead): Promise<RemoteVersion> {
+  return oneLoadAtATime(read.name, () => load(read));
+}
+
+async function load({ name, manifestUrl, manifest, version, etag }: ManifestRead): Promise<RemoteVersion> {
+  // The runtime knows one container per remote name: registering this version replaces the one it
+  // had. The live version's modules are all loaded already, so it keeps rendering meanwhile.
+  // Forced on a first visit too: the runtime is global to the process, and a server started before
+  // this one in it (a restart in place, a test) may have left a container of an older deploy there.
+  registerRemotes([{ name, entry: manifestUrl }], { force: true });
+  const pages = await Promise.all(
+    REMOTE_PAGES[name].map(async (page) => {
+      const id = `${name}/${page}`;
+      const loaded = await loadRemote<RemotePageModule>(id);
+      if (!loaded?.default) throw new Error(`${id} did not export a page component`);
+      return [page as string, loaded] as const;
+    }),
+  );
+  const sitePagesId = sitePagesIdOf(name);
+  const sitePages = sitePagesFrom(await loadRemote<unknown>(sitePagesId), sitePagesId);
+  // The version's own strings, from the loader its modules registered as they loaded: a version
+  // whose strings cannot be read fails here rather than borrow another version's.
+  const strings = Object.fromEntries(
+    await Promise.all(
+      SUPPORTED_LANGUAGES.map(async (language) => [language, await loadNamespaceStrings(name, language)]),
+    ),
+  ) as Record<Language, Record<string, unknown>>;
+  return {
+    name,
+    manifestUrl,
+    version,
+    etag,
+    pages: new Map(pages),
+    sitePages,
+    strings,
+    stylesheets: stylesheetsOf(manifest, manifestUrl),
+    scripts: scriptsOf(manifest, manifestUrl),
+    localeScripts: localeScriptsOf(manifest, manifestUrl),
+  };
+}

@@ -1,0 +1,112 @@
+// A URL's own page rendered: the route table read, the page's remote loaded (its live version, or
+// a candidate the release gate has it render), the page's HTML with its fallback (503) if the page
+// cannot load or throws, and what may be kept of it in the page cache.
+import { languageFromUrl } from 'shared-i18n';
+import { remotePageOf } from '../routes/routes';
+import { pageForPath } from '../remotes/remoteRoutes';
+import { remoteNameOf, type RemoteName, type RemotePageId } from '../remotes/remoteContracts';
+import type { DocumentRenderer, StaticContext } from './documentRenderer';
+import type { createErrorPages } from './errorPages';
+import { pageKey, type PageCache, type RenderOutcome, type RenderRequest } from './pageCache';
+import { pageOf, withinBudget, type LoadedPage, type RemoteVersion } from './remoteVersion';
+import type { Stylesheet } from './stylesheetTexts';
+
+export interface PageRendererOptions {
+  documents: DocumentRenderer;
+  cache: PageCache;
+  errorPages: ReturnType<typeof createErrorPages>;
+  /** A page of its remote's live version (which the request waits for if none has passed yet). */
+  loadLivePage: (page: RemotePageId) => Promise<LoadedPage>;
+  liveVersionOf: (name: RemoteName) => string | undefined;
+  readStylesheets: (hrefs: readonly string[]) => Promise<readonly Stylesheet[]>;
+  /** How long a remote may take to give its page before the server answers without it. */
+  remoteBudgetMs: number;
+  log: { error: (message: string, error?: unknown) => void };
+  onRemoteFailure?: (name: RemoteName) => void;
+}
+
+interface PageLoadResult {
+  page: RemotePageId;
+  loaded: LoadedPage | null;
+}
+
+export function createPageRenderer(options: PageRendererOptions) {
+  const { documents, cache } = options;
+
+  async function loadPage(page: RemotePageId, candidate?: RemoteVersion): Promise<PageLoadResult> {
+    if (candidate && remoteNameOf(page) === candidate.name) return { page, loaded: pageOf(candidate, page) };
+    try {
+      return { page, loaded: await withinBudget(options.loadLivePage(page), options.remoteBudgetMs, page) };
+    } catch (error) {
+      options.log.error(`[shell] ${page} could not be loaded on the server`, error);
+      options.onRemoteFailure?.(remoteNameOf(page));
+      return { page, loaded: null };
+    }
+  }
+
+  /** The page's document; its fallback (503) if its remote did not load or the page throws. */
+  async function renderPage(
+    url: URL,
+    context: StaticContext,
+    { page, loaded }: PageLoadResult,
+    pageStylesheets: readonly Stylesheet[],
+  ): Promise<RenderOutcome> {
+    const language = languageFromUrl(url.search);
+    const attempt = (failed: boolean) =>
+      documents.render({ context, language, page, loaded, failed, pageStylesheets });
+    const pageFailed = !loaded;
+    let result = await attempt(pageFailed);
+    if (result.errors.length > 0 && !pageFailed) {
+      // The page threw while rendering: answer with its fallback, as the browser would show it.
+      options.log.error(`[shell] ${page} failed while rendering on the server`, result.errors[0]);
+      result = await attempt(true);
+      if (result.errors.length === 0) return { kind: 'page', status: 503, html: result.html };
+    }
+    if (result.errors.length > 0) throw result.errors[0];
+    return { kind: 'page', status: pageFailed ? 503 : 200, html: result.html };
+  }
+
+  /**
+   * Renders a URL. With a candidate, that remote's pages come from the candidate version (a
+   * version being verified) instead of the live one; its HTML is kept under its own version if
+   * the candidate says so.
+   */
+  async function render(
+    url: URL,
+    { beforeRender }: RenderRequest = {},
+    candidate?: { version: RemoteVersion; keep: boolean },
+  ): Promise<RenderOutcome> {
+    const language = languageFromUrl(url.search);
+    const kept = candidate ? undefined : cache.livePage(url.pathname, language, options.liveVersionOf);
+    if (kept) return kept;
+    // The route table read without the router (shell/src/routes/routes.test.tsx: they agree), so
+    // an unknown path costs no routing; the router reads the path of a page it renders.
+    if (!pageForPath(url.pathname)) return options.errorPages.notFound(url, language, beforeRender);
+    await beforeRender?.();
+    const context = await documents.route(url);
+    const page = remotePageOf(context.matches);
+    if (!page) return options.errorPages.notFound(url, language, undefined);
+    const load = await loadPage(page, candidate?.version);
+    const key = load.loaded && pageKey(url.pathname, language, load.loaded.version);
+    const cached = key && cache.get(key);
+    if (cached) return cached;
+    const params = context.matches.at(-1)?.params ?? {};
+    const redirect = load.loaded?.module.redirectFor?.(params);
+    // A redirect carries this request's query and is never kept: kept, it would hand one
+    // visitor's query to the next, and every made-up id would take a place in the cache.
+    if (redirect) return { kind: 'redirect', status: 308, location: `${redirect}${url.search}` };
+    const pageStylesheets = await options.readStylesheets(load.loaded?.stylesheets ?? []);
+    const outcome = await renderPage(url, context, load, pageStylesheets);
+    const maxAgeMs = load.loaded?.module.renderedHtmlMaxAgeMs;
+    // A page whose HTML depends on its query (a token) is rendered for each request, and kept nowhere.
+    if (maxAgeMs === 0) return outcome.kind === 'page' ? { ...outcome, noStore: true } : outcome;
+    // A page whose remote could not be loaded is not kept: the next request tries it again; nor
+    // one that had to link a stylesheet it could not read.
+    const complete = pageStylesheets.every((stylesheet) => stylesheet.text !== null);
+    const keep = key && complete && outcome.status !== 503 && (candidate?.keep ?? true);
+    if (keep) cache.keepPage(key, remoteNameOf(page), outcome, maxAgeMs);
+    return outcome;
+  }
+
+  return { render };
+}
