@@ -46,7 +46,6 @@ function hostAssets(compilation) {
     // only installs its modules, which the entry then evaluates in steps of its start. Loaded by
     // the entry instead, a file's compilation and its modules' evaluation would be one long task.
     scripts: unique([...startFiles, ...entryFiles].filter((file) => file.endsWith('.js'))),
-    preloadScripts: [],
     // The host's strings in each language, which a page in that language fetches at start.
     localeScripts,
   };

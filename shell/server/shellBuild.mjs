@@ -26,7 +26,7 @@ async function filesOf(root) {
  * @param {string} root
  */
 async function assetsOf(root) {
-  /** @type {{ stylesheets: string[], scripts: string[], preloadScripts?: string[], localeScripts: Record<string, string[]> }} */
+  /** @type {{ stylesheets: string[], scripts: string[], localeScripts: Record<string, string[]> }} */
   const hostAssets = JSON.parse(await readFile(path.join(root, 'host-assets.json'), 'utf8'));
   const fromRoot = (/** @type {string[]} */ files) => files.map((file) => `/${file}`);
   return {
@@ -38,7 +38,6 @@ async function assetsOf(root) {
     ),
     scripts: fromRoot(hostAssets.scripts),
     preloadFetches: ['/remotes.json'],
-    preloadScripts: fromRoot(hostAssets.preloadScripts ?? []),
     localeScripts: Object.fromEntries(
       Object.entries(hostAssets.localeScripts).map(([language, files]) => [language, fromRoot(files)]),
     ),

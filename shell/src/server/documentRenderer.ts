@@ -14,7 +14,7 @@ import type { LoadedPage, LocaleScripts } from './remoteVersion';
 import type { Stylesheet } from './stylesheetTexts';
 
 /** The shell's own stylesheets, scripts and start-up fetches (from its browser build). */
-export type ShellAssets = Omit<DocumentAssets, 'stylesheets'> & {
+export type ShellAssets = Omit<DocumentAssets, 'stylesheets' | 'preloadScripts'> & {
   /** Read from the shell's own build, so always with their text. */
   stylesheets: readonly Stylesheet[];
   /** The shell's strings per language, preloaded by a page rendered in that language. */
@@ -92,7 +92,6 @@ export function pageAssets(
     // The strings are fetched only once the scripts have run: named here, they come with them.
     preloadFetches: [...assets.preloadFetches, ...(loaded ? [loaded.manifestUrl] : [])],
     preloadScripts: [
-      ...assets.preloadScripts,
       ...(localeScripts[language] ?? []),
       ...(loaded?.scripts ?? []),
       ...(loaded?.localeScripts[language] ?? []),

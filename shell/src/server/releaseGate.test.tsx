@@ -72,7 +72,7 @@ function release(folder: string, Page: ComponentType, evaluate?: () => Promise<v
 function renderer() {
   return createSiteRenderer({
     readRegistry: async () => ({ remotes: registry }) as never,
-    assets: { stylesheets: [], scripts: [], preloadFetches: [], preloadScripts: [], localeScripts: {} },
+    assets: { stylesheets: [], scripts: [], preloadFetches: [], localeScripts: {} },
     remoteBudgetMs: 5000,
     manifestTtlMs: 50,
     log: { info: () => undefined, error: () => undefined },

@@ -54,7 +54,6 @@ function renderer(renderTimeoutMs?: number) {
       stylesheets: [],
       scripts: [],
       preloadFetches: [],
-      preloadScripts: [],
       localeScripts: {},
     },
     remoteBudgetMs: 1000,

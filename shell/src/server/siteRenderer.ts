@@ -105,8 +105,6 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     close: () => remotes.close(),
     /** The site's public URL (SITE_URL at build time). */
     siteUrl: siteConfig.url,
-    /** What the site's Content-Security-Policy must add to script-src for the pages' one inline script. */
-    inlineScriptSources: [] as string[],
     /** robots.txt: the same for every request. */
     robotsTxt: robotsTxt(),
     /** /sitemap.xml from the remotes' current lists of pages. */
