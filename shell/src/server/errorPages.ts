@@ -17,6 +17,23 @@ export function createErrorPages(options: {
   liveVersions: () => readonly string[];
 }) {
   const { documents, cache } = options;
+
+  /** The layout around the shell's own page for `url`: the 404, or an error's page. */
+  async function renderShellPage(url: URL, language: Language, httpStatus?: HttpErrorStatus) {
+    const context = await documents.route(url);
+    const result = await documents.render({
+      context,
+      language,
+      page: null,
+      loaded: null,
+      failed: false,
+      pageStylesheets: [],
+      ...(httpStatus ? { httpStatus } : {}),
+    });
+    if (result.errors.length > 0) throw result.errors[0];
+    return result.html;
+  }
+
   return {
     /**
      * The 404 page, rendered once per language, current header link and remotes' versions, and
@@ -27,17 +44,8 @@ export function createErrorPages(options: {
       const navigation = currentNavigationTarget(url.pathname) ?? '';
       const key = { shows: '404', language, dependsOn: [navigation, ...options.liveVersions()] };
       return cache.shared(key, beforeRender, async () => {
-        const context = await documents.route(url);
-        const result = await documents.render({
-          context,
-          language,
-          page: null,
-          loaded: null,
-          failed: false,
-          pageStylesheets: [],
-        });
-        if (result.errors.length > 0) throw result.errors[0];
-        return { kind: 'page', status: 404, html: result.html } satisfies RenderOutcome;
+        const html = await renderShellPage(url, language);
+        return { kind: 'page', status: 404, html } satisfies RenderOutcome;
       });
     },
 
@@ -56,19 +64,9 @@ export function createErrorPages(options: {
       const navigation = currentNavigationTarget(at.pathname) ?? '';
       const key = { shows: `http-${status}`, language, dependsOn: [navigation] };
       const outcome = await cache.shared(key, beforeRender, async () => {
-        const context = await documents.route(at);
-        const result = await documents.render({
-          context,
-          language,
-          page: null,
-          loaded: null,
-          failed: false,
-          pageStylesheets: [],
-          httpStatus: status,
-        });
-        if (result.errors.length > 0) throw result.errors[0];
+        const html = await renderShellPage(at, language, status);
         // Kept like a page (`shared` keeps pages), answered with its own status by the server.
-        return { kind: 'page', status: 200, html: result.html } satisfies RenderOutcome;
+        return { kind: 'page', status: 200, html } satisfies RenderOutcome;
       });
       return { status, html: outcome.kind === 'page' ? outcome.html : '' };
     },
