@@ -17,6 +17,7 @@ export {
   RouterProvider,
   createBrowserRouter,
   isRouteErrorResponse,
+  matchRoutes,
   useLocation,
   useNavigate,
   useParams,

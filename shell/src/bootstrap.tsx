@@ -15,8 +15,8 @@ import { readSsrState } from './document/ssrState';
 loadRegistry().catch((error: unknown) => console.error('[shell] remote registry unavailable', error));
 
 /**
- * How long the first render waits for the page of the URL (its module loading since the entry
- * chunk started). Hydrated together, the layout and the page hydrate in one pass; a page still
+ * How long the first render waits for the page of the URL, whose load starts here (its files were
+ * preloaded by the server's HTML). Hydrated together, the layout and the page hydrate in one pass; a page still
  * loading after that keeps its server HTML until it arrives. The client-rendered page (served when
  * the server could not render) likewise shows the layout and the page in one frame.
  */

@@ -1,6 +1,3 @@
-import { preloadPath } from './remotes/pageLoads';
-
-// The page of the URL starts loading now, alongside the shell's own start, not after it.
-preloadPath(window.location.pathname);
-// The async boundary lets federation negotiate the shared singletons before any of them runs.
+// The async boundary: federation negotiates the shared singletons (React, the router, i18next)
+// before any of them runs, so nothing shared is imported here.
 void import('./bootstrap');

@@ -1,4 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { translationsReady } from 'shared-i18n';
 import { fetchRegistry, overrideRequested, type RemoteRegistry } from './remoteRegistry';
 import { readSsrState } from '../document/ssrState';
 import { remoteNameOf, type RemoteName, type RemotePageId, type RemotePageModule } from './remoteContracts';
@@ -87,9 +88,7 @@ export async function loadRemotePage(page: RemotePageId): Promise<RemotePageModu
     if (!loaded?.default) {
       throw new Error(`${page} did not export a page component`);
     }
-    // The page registered its strings as it loaded; it renders once they have arrived. (This
-    // module runs in the entry chunk, before shared modules may be imported synchronously.)
-    const { translationsReady } = await import('shared-i18n');
+    // The page registered its strings as it loaded; it renders once they have arrived.
     await translationsReady();
     failures.delete(name);
     return loaded;

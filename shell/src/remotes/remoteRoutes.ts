@@ -1,8 +1,9 @@
+import { matchRoutes } from 'shared-router';
 import type { RemotePageId } from './remoteContracts';
 
 /**
- * SPEC §2's route table: which remote page each path shows. Plain data without React, so the
- * entry chunk can start loading the page of the URL before the shell itself has started.
+ * SPEC §2's route table: which remote page each path shows. The router's routes are made of these
+ * entries (routes.tsx), case sensitive; `pageForPath` reads them with the router's own matcher.
  */
 export const REMOTE_ROUTES = [
   { path: '/', page: 'marketing/HomePage' },
@@ -16,19 +17,12 @@ export const REMOTE_ROUTES = [
   { path: '/contact', page: 'contact/ContactPage' },
 ] as const satisfies readonly { path: string; page: RemotePageId }[];
 
-function segments(path: string): string[] {
-  return path.split('/').filter(Boolean);
-}
+const MATCHED_ROUTES = REMOTE_ROUTES.map(({ path, page }) => ({ path, caseSensitive: true, page }));
 
-/** The page a pathname shows, or null (the 404 page, owned by the shell). */
+/**
+ * The page a pathname shows, or null (the 404 page, owned by the shell), without a router: the
+ * page of a path is preloaded, and the server answers an unknown path, before any router exists.
+ */
 export function pageForPath(pathname: string): RemotePageId | null {
-  const wanted = segments(pathname);
-  const route = REMOTE_ROUTES.find(({ path }) => {
-    const pattern = segments(path);
-    return (
-      pattern.length === wanted.length &&
-      pattern.every((part, index) => part.startsWith(':') || part === wanted[index])
-    );
-  });
-  return route?.page ?? null;
+  return matchRoutes(MATCHED_ROUTES, pathname)?.at(-1)?.route.page ?? null;
 }

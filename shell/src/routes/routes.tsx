@@ -13,7 +13,7 @@ interface RemotePageHandle {
 
 /**
  * SPEC §2 route table: each path is owned by one remote's page, any other path is the 404. Case
- * sensitive, as `pageForPath` (the browser's early preload) is: both read a path the same way.
+ * sensitive, as `pageForPath` is: both are the router's matcher on the same entries.
  */
 export const routes: RouteObject[] = [
   {
