@@ -34,7 +34,8 @@ const { values: options } = parseArgs({
 });
 const rounds = Number(options.rounds);
 const pages = options.pages.split(',');
-const presets = /** @type {Array<'mobile' | 'desktop'>} */ (options.presets.split(','));
+// `--presets ''` runs no Lighthouse: the phone runs, taps, request chains and navigations only.
+const presets = /** @type {Array<'mobile' | 'desktop'>} */ (options.presets.split(',').filter(Boolean));
 const mobileThrottling = /** @type {Array<'simulate' | 'devtools'>} */ (
   options['mobile-throttling'].split(',')
 );
@@ -83,7 +84,7 @@ try {
   }
   console.log('Warm-up (discarded)…');
   for (const build of BUILDS) {
-    await measureWithLighthouse(new URL('/', site[build]).href, 'mobile');
+    if (presets.length > 0) await measureWithLighthouse(new URL('/', site[build]).href, 'mobile');
     await measureNavigation(site[build], NAVIGATIONS[0]);
   }
   for (let round = 0; round < rounds; round += 1) {

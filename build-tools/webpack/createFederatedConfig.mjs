@@ -44,12 +44,13 @@ const HARNESS_RUNTIME_FILE = 'federation-runtime.js';
 export { SERVER_FOLDER };
 
 /**
- * What the host's start needs, in one file: its scripts (the app and its shared singletons), not
- * its stylesheets or one language's strings.
+ * What the host's start needs, in one file: its scripts (the app and its shared singletons) and the
+ * JSON they import, not its stylesheets or one language's strings.
  */
 function isHostStartScript(/** @type {import('webpack').Module} */ module) {
   const resource = 'resource' in module && typeof module.resource === 'string' ? module.resource : '';
-  return module.type.startsWith('javascript') && !/[\\/]locales[\\/][^\\/]+\.json$/.test(resource);
+  const code = module.type.startsWith('javascript') || module.type === 'json';
+  return code && !/[\\/]locales[\\/][^\\/]+\.json$/.test(resource);
 }
 
 /**
