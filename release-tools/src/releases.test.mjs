@@ -21,7 +21,10 @@ async function setUp({ keep = '5' } = {}) {
   };
   const log = () => {};
   const live = async () => (await env.registry.read())?.remotes.marketing;
-  return { env, build, log, live };
+  /** Releases the build whose one file says `text`, without a shell to verify it through. */
+  const releaseUnverified = async (/** @type {string} */ text) =>
+    release(env, { appName: 'marketing', buildDir: await build(text), verify: false, log });
+  return { env, build, log, live, releaseUnverified };
 }
 
 test('the same build is the same version; a changed build is a new one, and the old one stays', async () => {
@@ -40,14 +43,9 @@ test('the same build is the same version; a changed build is a new one, and the 
 });
 
 test('a release makes its version live, and a rollback brings the previous one back', async () => {
-  const { env, build, log, live } = await setUp();
+  const { env, build, log, live, releaseUnverified } = await setUp();
   const first = await publishAsLive(env, 'marketing', await build('one'));
-  const second = await release(env, {
-    appName: 'marketing',
-    buildDir: await build('two'),
-    verify: false,
-    log,
-  });
+  const second = await releaseUnverified('two');
   assert.equal(await live(), env.manifestUrl('marketing', second));
 
   await rollback(env, { appName: 'marketing', log });
@@ -64,15 +62,10 @@ test('a release makes its version live, and a rollback brings the previous one b
 });
 
 test('a second rollback goes two versions back, not forward again; then there is nothing left', async () => {
-  const { env, build, log, live } = await setUp();
+  const { env, build, log, live, releaseUnverified } = await setUp();
   const first = await publishAsLive(env, 'marketing', await build('one'));
-  const second = await release(env, {
-    appName: 'marketing',
-    buildDir: await build('two'),
-    verify: false,
-    log,
-  });
-  await release(env, { appName: 'marketing', buildDir: await build('three'), verify: false, log });
+  const second = await releaseUnverified('two');
+  await releaseUnverified('three');
 
   await rollback(env, { appName: 'marketing', log });
   assert.equal(await live(), env.manifestUrl('marketing', second));
@@ -83,9 +76,9 @@ test('a second rollback goes two versions back, not forward again; then there is
 });
 
 test('serving the same build again (npm start) leaves a rollback in place; a new build goes live', async () => {
-  const { env, build, log, live } = await setUp();
+  const { env, build, log, live, releaseUnverified } = await setUp();
   const first = await publishAsLive(env, 'marketing', await build('one'));
-  await release(env, { appName: 'marketing', buildDir: await build('two'), verify: false, log });
+  await releaseUnverified('two');
   await rollback(env, { appName: 'marketing', log });
 
   await publishAsLive(env, 'marketing', await build('two'));
@@ -102,12 +95,10 @@ test('a remote with only its first version has nothing to roll back to', async (
 });
 
 test('versions beyond the retention window are deleted; the live one and the recently live stay', async () => {
-  const { env, build, log } = await setUp({ keep: '2' });
+  const { env, build, releaseUnverified } = await setUp({ keep: '2' });
   const versions = [await publishAsLive(env, 'marketing', await build('v1'))];
   for (const text of ['v2', 'v3', 'v4']) {
-    versions.push(
-      await release(env, { appName: 'marketing', buildDir: await build(text), verify: false, log }),
-    );
+    versions.push(await releaseUnverified(text));
   }
   // Every version was live moments ago: all are inside the seven days.
   assert.equal((await readdir(env.store('marketing').versionsDir)).length, 4);
