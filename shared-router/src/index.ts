@@ -18,10 +18,12 @@ export {
   createBrowserRouter,
   isRouteErrorResponse,
   matchRoutes,
+  replace,
   useLocation,
   useNavigate,
+  useNavigation,
   useParams,
   useRouteError,
   useSearchParams,
 } from 'react-router-dom';
-export type { RouteObject } from 'react-router-dom';
+export type { LoaderFunction, RouteObject } from 'react-router-dom';

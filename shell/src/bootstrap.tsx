@@ -4,9 +4,11 @@ import { createBrowserRouter, RouterProvider } from 'shared-router';
 import { translationsReady } from 'shared-i18n';
 import 'shared-theme/base.css';
 import './i18n';
-import { routes } from './routes/routes';
+import { pageForPath, routes } from './routes/routes';
 import { loadRegistry } from './remotes/loadRemotePage';
-import { firstRenderStarts, pathSettled } from './remotes/pageLoads';
+import { firstRenderStarts, settledPageModule } from './remotes/pageLoads';
+import { preloadLikelyPages } from './remotes/preloadLikelyPages';
+import { LIKELY_NEXT_PATHS } from './layout/navigation';
 import { RenderedPagesContext } from './remotes/renderedPages';
 import { Document } from './document/Document';
 import { readSsrState } from './document/ssrState';
@@ -16,24 +18,39 @@ loadRegistry().catch((error: unknown) => console.error('[shell] remote registry 
 
 /**
  * How long the first render waits for the page of the URL, whose load starts here (its files were
- * preloaded by the server's HTML). Hydrated together, the layout and the page hydrate in one pass; a page still
- * loading after that keeps its server HTML until it arrives. The client-rendered page (served when
- * the server could not render) likewise shows the layout and the page in one frame.
+ * preloaded by the server's HTML): the route's page resolved before hydration, as React Router
+ * has it for server rendering. Hydrated together, the layout and the page hydrate in one pass; a
+ * page still loading after that keeps its server HTML until it arrives. The client-rendered page
+ * (served when the server could not render) likewise shows the layout and the page in one frame.
  */
 const FIRST_PAGE_WAIT_MS = 1500;
 
+const firstPage = pageForPath(window.location.pathname);
 const firstPageOrPatience = Promise.race([
-  pathSettled(window.location.pathname),
+  firstPage && settledPageModule(firstPage),
   new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
 ]);
 
+/**
+ * The server ran the route's loader for this document: its answer (nothing but "no redirect") is
+ * the router's hydration data, so the browser does not run it again. Without server HTML the
+ * router runs it.
+ */
+function serverLoaderData(): Record<string, null> {
+  return firstPage ? { [firstPage]: null } : {};
+}
+
 async function start(): Promise<void> {
-  const router = createBrowserRouter(routes);
   const serverState = readSsrState();
   // The strings of the page's language (shared-i18n took it from the URL) before the first render.
   await firstPageOrPatience;
   await translationsReady();
+  const router = createBrowserRouter(
+    routes,
+    serverState ? { hydrationData: { loaderData: serverLoaderData() } } : {},
+  );
   firstRenderStarts();
+  preloadLikelyPages(LIKELY_NEXT_PATHS);
   if (serverState) {
     // The server sent the whole page: hydrate it as it is. A page the server could not render
     // starts as its "temporarily unavailable" panel, as the server sent it. At React's default

@@ -3,8 +3,7 @@ import { Outlet, useLocation } from 'shared-router';
 import { useSiteLanguage, useTranslation } from 'shared-i18n';
 import { Header } from './Header';
 import { Footer } from './Footer';
-import { LIKELY_NEXT_PATHS } from './navigation';
-import { usePreloadLikelyPages } from '../remotes/usePreloadLikelyPages';
+import { NavigationProgress } from './NavigationProgress';
 import { HttpStatusContext } from '../routes/httpStatus';
 import { HttpStatusPage } from '../routes/HttpStatusPage';
 import './Layout.css';
@@ -34,13 +33,13 @@ export function Layout() {
   const { t } = useTranslation('shell');
   useSiteLanguage();
   useScrollToTopOnNavigation();
-  usePreloadLikelyPages(LIKELY_NEXT_PATHS);
   const httpStatus = useHttpStatusHere();
   return (
     <div className="shell-layout">
       <a className="shell-skip-link" href="#main">
         {t('header.skipToContent')}
       </a>
+      <NavigationProgress />
       <Header />
       <main id="main" className="shell-main" tabIndex={-1}>
         {httpStatus === null ? <Outlet /> : <HttpStatusPage status={httpStatus} />}

@@ -1,6 +1,5 @@
 import type { ReactPromise } from 'react';
 import { loadRemotePage } from './loadRemotePage';
-import { pageForPath } from './remoteRoutes';
 import type { RemotePageId, RemotePageModule } from './remoteContracts';
 import performanceMarks from './performanceMarks.json';
 
@@ -53,28 +52,26 @@ export function forgetPageLoad(page: RemotePageId): void {
   loads.delete(page);
 }
 
-/** Starts loading the page a path shows, ahead of a visit. A failed preload is simply dropped. */
-export function preloadPath(pathname: string): void {
-  const page = pageForPath(pathname);
-  if (!page) return;
+/** Starts loading a page ahead of a visit. A failed preload is simply dropped. */
+export function preloadPage(page: RemotePageId): void {
   const entry = start(page);
   entry.load.catch(() => {
     if (!entry.shown && loads.get(page) === entry) loads.delete(page);
   });
 }
 
-/** The load of the page a path shows, started if need be; null for a path without one (404). */
-function loadForPath(pathname: string): PageLoad | null {
-  const page = pageForPath(pathname);
-  return page ? start(page).load : null;
+/**
+ * The page's module once loaded, or null if it failed (its route then shows the failure, with
+ * Retry): what the page's route loader waits for before the router shows the page.
+ */
+export function settledPageModule(page: RemotePageId): Promise<RemotePageModule | null> {
+  return start(page).load.then(
+    (module) => module,
+    () => null,
+  );
 }
 
 const nothing = () => undefined;
-
-/** Settles when the page a path shows has loaded or failed; at once for a path without one. */
-export function pathSettled(pathname: string): Promise<void> {
-  return loadForPath(pathname)?.then(nothing, nothing) ?? Promise.resolve();
-}
 
 let markFirstPageShown: () => void = nothing;
 const firstPageShown = new Promise<void>((resolve) => {
@@ -104,7 +101,10 @@ export function pageShown(): void {
   markFirstPageShown();
 }
 
-/** Settles once the first page is on screen (or has failed to load), so later work never delays it. */
-export function afterFirstPage(pathname: string): Promise<void> {
-  return loadForPath(pathname)?.then(() => firstPageShown, nothing) ?? Promise.resolve();
+/**
+ * Settles once the first page is on screen (or has failed to load), so later work never delays
+ * it; at once for the 404 page (no remote page).
+ */
+export function afterFirstPage(page: RemotePageId | null): Promise<void> {
+  return page ? start(page).load.then(() => firstPageShown, nothing) : Promise.resolve();
 }

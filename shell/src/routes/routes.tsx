@@ -1,19 +1,34 @@
-import type { RouteObject } from 'shared-router';
+// The site's one route table (SPEC §2), as React Router reads it on the server and in the browser:
+// each path owned by one remote's page, with the page's loader; any other path is the 404.
+import { matchRoutes, type RouteObject } from 'shared-router';
 import { Layout } from '../layout/Layout';
 import { RemotePage } from '../remotes/RemotePage';
 import type { RemotePageId } from '../remotes/remoteContracts';
-import { REMOTE_ROUTES } from '../remotes/remoteRoutes';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
+import { remotePageLoader } from './remotePageLoader';
 
-/** What a remote page's route carries for the server, which loads the page the router matched. */
+/** Which remote page each path shows: SPEC §2's table. */
+export const REMOTE_ROUTES = [
+  { path: '/', page: 'marketing/HomePage' },
+  { path: '/services', page: 'marketing/ServicesPage' },
+  { path: '/services/:serviceId', page: 'marketing/ServiceDetailPage' },
+  { path: '/about', page: 'marketing/AboutPage' },
+  { path: '/privacy', page: 'marketing/PrivacyPage' },
+  { path: '/terms', page: 'marketing/TermsPage' },
+  { path: '/booking', page: 'booking/BookingPage' },
+  { path: '/booking/cancel', page: 'booking/CancelBookingPage' },
+  { path: '/contact', page: 'contact/ContactPage' },
+] as const satisfies readonly { path: string; page: RemotePageId }[];
+
+/** What a remote page's route carries, so a match names its page. */
 interface RemotePageHandle {
   page: RemotePageId;
 }
 
 /**
- * SPEC §2 route table: each path is owned by one remote's page, any other path is the 404. Case
- * sensitive, as `pageForPath` is: both are the router's matcher on the same entries.
+ * A remote page's route has the page's id as its own (the router's loader data is keyed by it) and
+ * a loader that answers the page's redirects; paths are case sensitive, as the SPEC's are.
  */
 export const routes: RouteObject[] = [
   {
@@ -21,9 +36,11 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       ...REMOTE_ROUTES.map(({ path, page }) => ({
+        id: page,
         path,
         caseSensitive: true,
         handle: { page } satisfies RemotePageHandle,
+        loader: remotePageLoader(page),
         element: <RemotePage page={page} />,
       })),
       { path: '*', element: <NotFoundPage /> },
@@ -34,4 +51,13 @@ export const routes: RouteObject[] = [
 /** The remote page of the deepest matched route, or null for the shell's 404 page. */
 export function remotePageOf(matches: readonly { route: RouteObject }[]): RemotePageId | null {
   return (matches.at(-1)?.route.handle as RemotePageHandle | undefined)?.page ?? null;
+}
+
+/**
+ * The page a pathname shows, or null (the 404 page): the route table read by the router's own
+ * matcher, where no router exists yet (the server answering an unknown path, the browser loading
+ * the first page before it hydrates, the sitemap).
+ */
+export function pageForPath(pathname: string): RemotePageId | null {
+  return remotePageOf(matchRoutes(routes, pathname) ?? []);
 }

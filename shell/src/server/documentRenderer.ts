@@ -5,7 +5,8 @@ import { createStaticHandler } from 'shared-router/server';
 import { createRequestI18n, translationsReady, type Language } from 'shared-i18n';
 import '../i18n';
 import { routes } from '../routes/routes';
-import type { RemotePageId } from '../remotes/remoteContracts';
+import type { RemotePageId, RemotePageModule } from '../remotes/remoteContracts';
+import type { ServerPageContext } from '../routes/remotePageLoader';
 import { NO_RENDERED_PAGES } from '../remotes/renderedPages';
 import { remoteNameOf } from '../remotes/remoteContracts';
 import type { HttpErrorStatus } from '../routes/httpStatus';
@@ -44,11 +45,13 @@ export function createDocumentRenderer(options: { assets: ShellAssets; renderTim
   const handler = createStaticHandler(routes);
   let shellStringsReady: Promise<void> | undefined;
   return {
-    /** The route table's answer for a URL (its matches), as the router renders it. */
-    async route(url: URL): Promise<StaticContext> {
-      const context = await handler.query(new Request(url.href));
-      if (context instanceof Response) throw new Error(`Unexpected response for ${url.pathname}`);
-      return context;
+    /**
+     * The route table's answer for a URL, as the router renders it: its matches, or the redirect
+     * its page's loader answered (the page's module, of the version rendered, tells it).
+     */
+    async route(url: URL, pageModule: RemotePageModule | null = null): Promise<StaticContext | Response> {
+      const requestContext: ServerPageContext = { pageModule };
+      return handler.query(new Request(url.href), { requestContext });
     },
     /** The document's HTML, and what failed inside it (the caller answers the page's fallback). */
     async render({ context, language, page, loaded, failed, pageStylesheets, httpStatus }: DocumentRequest) {

@@ -20,7 +20,9 @@ export function createErrorPages(options: {
 
   /** The layout around the shell's own page for `url`: the 404, or an error's page. */
   async function renderShellPage(url: URL, language: Language, httpStatus?: HttpErrorStatus) {
+    // Without a page's module, no loader answers a redirect.
     const context = await documents.route(url);
+    if (context instanceof Response) throw new Error(`Unexpected redirect for ${url.pathname}`);
     const result = await documents.render({
       context,
       language,

@@ -2,8 +2,7 @@
 // a candidate the release gate has it render), the page's HTML with its fallback (503) if the page
 // cannot load or throws, and what may be kept of it in the page cache.
 import { languageFromUrl } from 'shared-i18n';
-import { remotePageOf } from '../routes/routes';
-import { pageForPath } from '../remotes/remoteRoutes';
+import { pageForPath } from '../routes/routes';
 import { remoteNameOf, type RemoteName, type RemotePageId } from '../remotes/remoteContracts';
 import type { DocumentRenderer, StaticContext } from './documentRenderer';
 import type { createErrorPages } from './errorPages';
@@ -79,22 +78,18 @@ export function createPageRenderer(options: PageRendererOptions) {
     const language = languageFromUrl(url.search);
     const kept = candidate ? undefined : cache.livePage(url.pathname, language, options.liveVersionOf);
     if (kept) return kept;
-    // The route table read without the router (shell/src/routes/routes.test.tsx: they agree), so
-    // an unknown path costs no routing; the router reads the path of a page it renders.
-    if (!pageForPath(url.pathname)) return options.errorPages.notFound(url, language, beforeRender);
+    const page = pageForPath(url.pathname);
+    // An unknown path costs no routing and no remote.
+    if (!page) return options.errorPages.notFound(url, language, beforeRender);
     await beforeRender?.();
-    const context = await documents.route(url);
-    const page = remotePageOf(context.matches);
-    if (!page) return options.errorPages.notFound(url, language, undefined);
     const load = await loadPage(page, candidate?.version);
     const key = load.loaded && pageKey(url.pathname, language, load.loaded.version);
     const cached = key && cache.get(key);
     if (cached) return cached;
-    const params = context.matches.at(-1)?.params ?? {};
-    const redirect = load.loaded?.module.redirectFor?.(params);
-    // A redirect carries this request's query and is never kept: kept, it would hand one
-    // visitor's query to the next, and every made-up id would take a place in the cache.
-    if (redirect) return { kind: 'redirect', status: 308, location: `${redirect}${url.search}` };
+    const context = await documents.route(url, load.loaded?.module ?? null);
+    // A redirect (the page's loader) carries this request's query and is never kept: kept, it would
+    // hand one visitor's query to the next, and every made-up id would take a place in the cache.
+    if (context instanceof Response) return redirectOutcome(context);
     const pageStylesheets = await options.readStylesheets(load.loaded?.stylesheets ?? []);
     const outcome = await renderPage(url, context, load, pageStylesheets);
     const maxAgeMs = load.loaded?.module.renderedHtmlMaxAgeMs;
@@ -109,4 +104,13 @@ export function createPageRenderer(options: PageRendererOptions) {
   }
 
   return { render };
+}
+
+/** The router's redirect as the server answers it. */
+function redirectOutcome(response: Response): RenderOutcome {
+  const location = response.headers.get('Location');
+  if (response.status !== 308 || !location) {
+    throw new Error(`A page's loader answered ${response.status} without a permanent redirect`);
+  }
+  return { kind: 'redirect', status: 308, location };
 }

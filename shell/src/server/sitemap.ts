@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import { absoluteUrl, languageAlternates } from 'page-metadata';
 import { REMOTE_NAMES, remoteNameOf, type RemoteName } from '../remotes/remoteContracts';
-import { pageForPath } from '../remotes/remoteRoutes';
+import { pageForPath } from '../routes/routes';
 import { withinBudget, type LoadedSitePages } from './remoteVersion';
 
 /**

@@ -1,0 +1,14 @@
+import { useNavigation } from 'shared-router';
+import { useTranslation } from 'shared-i18n';
+import './NavigationProgress.css';
+
+/**
+ * While the router loads the next page (its remote's files, on a slow network), the page on
+ * screen stays and a bar across the top says so.
+ */
+export function NavigationProgress() {
+  const { t } = useTranslation('shell');
+  const loading = useNavigation().state === 'loading';
+  if (!loading) return null;
+  return <div className="shell-navigation-progress" role="progressbar" aria-label={t('loading')} />;
+}
