@@ -2,7 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
-import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { releaseEnvironment } from './environment.mjs';
 import { listReleases, prune, publishAsLive, release, rollback } from './releases.mjs';
 
@@ -101,7 +101,7 @@ test('versions beyond the retention window are deleted; the live one and the rec
     versions.push(await releaseUnverified(text));
   }
   // Every version was live moments ago: all are inside the seven days.
-  assert.equal((await readdir(env.store('marketing').versionsDir)).length, 4);
+  assert.equal((await env.store('marketing').list()).length, 4);
 
   // Eight days on, only the newest two remain (the live one among them).
   const pruned = await prune(env, 'marketing', new Date(Date.now() + 8 * DAY_MS));
