@@ -6,6 +6,7 @@ import { Registry } from './registry.mjs';
 import { VersionStore } from './versionStore.mjs';
 import { S3VersionStore } from './s3VersionStore.mjs';
 import { releasesBucket } from './releasesBucket.mjs';
+import { releaseAudit } from './releaseAudit.mjs';
 
 const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -20,6 +21,7 @@ const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
  * @property {Registry} registry
  * @property {boolean} allowOverrides whether the registry allows QA overrides (local: yes)
  * @property {RetentionPolicy} retention
+ * @property {import('./releaseAudit.mjs').ReleaseAudit} audit who changes the registry, from which commit
  * @property {(appName: string) => import('./versionStoreContract.mjs').VersionStoreContract} store
  * @property {(appName: string) => string} hostUrl the app's release host (origin, no slash)
  * @property {(appName: string, version: string) => string} manifestUrl
@@ -44,6 +46,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * - RELEASES_KEEP (5) and RELEASES_KEEP_LIVE_DAYS (7): the retention window
  * - RELEASES_ALLOW_OVERRIDES: whether a registry the commands create allows QA overrides (default:
  *   only the local one, without RELEASES_DIR; production's must not)
+ * - RELEASES_ENV (`local`), RELEASE_ACTOR, RELEASE_COMMIT: what the history records of a change
+ *   (releaseAudit.mjs)
  *
  * @param {NodeJS.ProcessEnv} [env]
  * @returns {ReleaseEnvironment}
@@ -72,6 +76,7 @@ export function releaseEnvironment(env = process.env) {
         ? env.RELEASES_DIR === undefined && localRegistryAllowsOverrides()
         : env.RELEASES_ALLOW_OVERRIDES === 'true',
     retention: { keep, liveWithinMs: keepLiveDays * DAY_MS },
+    audit: releaseAudit(env, REPOSITORY_ROOT),
     store: (appName) =>
       bucket
         ? new S3VersionStore({
