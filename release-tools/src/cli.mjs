@@ -3,12 +3,14 @@ import { execFileSync } from 'node:child_process';
 import { findApp } from 'build-tools/apps';
 import { releaseEnvironment } from './environment.mjs';
 import { listReleases, release, rollback } from './releases.mjs';
+import { releaseLine } from './releaseListing.mjs';
 
 /**
  * A remote team's commands, run in its package (npm run <command> --workspace remote-<name>):
  *   release [--no-verify]   build, publish a new version, verify it, make it live
  *   rollback                the version live before the current one is live again
- *   releases                the versions on the release host, which is live, since when
+ *   releases                the versions on the release host, which is live, since when, and
+ *                           who made each live from which commit
  */
 const [command, ...flags] = process.argv.slice(2);
 const packageDir = process.cwd();
@@ -31,12 +33,7 @@ try {
   } else if (command === 'releases') {
     const versions = await listReleases(env, app.name);
     if (versions.length === 0) log('no version published yet (npm start publishes the current build)');
-    for (const { version, publishedAt, live, liveSince } of versions) {
-      const state = live ? `live since ${liveSince?.toISOString() ?? '?'}` : '';
-      console.log(
-        `${live ? '*' : ' '} ${version}  published ${publishedAt.toISOString()}  ${state}`.trimEnd(),
-      );
-    }
+    for (const entry of versions) console.log(releaseLine(entry));
   } else {
     throw new Error(`unknown command "${command}": release [--no-verify], rollback or releases`);
   }

@@ -4,6 +4,9 @@ import { findApp } from 'build-tools/apps';
 import { RELEASES_PATH } from 'build-tools/serve';
 import { Registry } from './registry.mjs';
 import { VersionStore } from './versionStore.mjs';
+import { S3VersionStore } from './s3VersionStore.mjs';
+import { releasesBucket } from './releasesBucket.mjs';
+import { releaseAudit } from './releaseAudit.mjs';
 
 const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -18,7 +21,8 @@ const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
  * @property {Registry} registry
  * @property {boolean} allowOverrides whether the registry allows QA overrides (local: yes)
  * @property {RetentionPolicy} retention
- * @property {(appName: string) => VersionStore} store
+ * @property {import('./releaseAudit.mjs').ReleaseAudit} audit who changes the registry, from which commit
+ * @property {(appName: string) => import('./versionStoreContract.mjs').VersionStoreContract} store
  * @property {(appName: string) => string} hostUrl the app's release host (origin, no slash)
  * @property {(appName: string, version: string) => string} manifestUrl
  * @property {(appName: string, manifestUrl: string | null | undefined) => string | null} versionOf
@@ -32,22 +36,32 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * `http://localhost:<port>/releases/<version>/`, and the registry is `.releases/registry/`.
  *
  * - RELEASES_DIR: the folder of the store and the registry
- * - RELEASE_HOST_<NAME> (RELEASE_HOST_MARKETING, …): an app's release host, e.g. a CDN origin
+ * - RELEASES_BUCKET (`s3://<bucket>/<prefix>`): keep the versions on that bucket instead, under
+ *   `<prefix><app's package>/releases/<version>/`; the registry stays in RELEASES_DIR
+ * - RELEASES_S3_ENDPOINT: the bucket's S3 server when it is not AWS (credentials and region: the
+ *   AWS SDK's default chain)
+ * - RELEASE_HOST_<NAME> (RELEASE_HOST_MARKETING, …): an app's release host, e.g. a CDN origin; with
+ *   a bucket, the CDN in front of it, which serves a key at `<host>/<key>` (default: the endpoint's
+ *   `<endpoint>/<bucket>`)
  * - RELEASES_KEEP (5) and RELEASES_KEEP_LIVE_DAYS (7): the retention window
  * - RELEASES_ALLOW_OVERRIDES: whether a registry the commands create allows QA overrides (default:
  *   only the local one, without RELEASES_DIR; production's must not)
+ * - RELEASES_ENV (`local`), RELEASE_ACTOR, RELEASE_COMMIT: what the history records of a change
+ *   (releaseAudit.mjs)
  *
  * @param {NodeJS.ProcessEnv} [env]
  * @returns {ReleaseEnvironment}
  */
 export function releaseEnvironment(env = process.env) {
   const root = path.resolve(env.RELEASES_DIR ?? path.join(REPOSITORY_ROOT, '.releases'));
+  const bucket = releasesBucket(env);
   const hostUrl = (/** @type {string} */ appName) =>
-    (env[`RELEASE_HOST_${appName.toUpperCase()}`] ?? `http://localhost:${findApp(appName).port}`).replace(
-      /\/$/,
-      '',
-    );
-  const versionsPrefix = (/** @type {string} */ appName) => `${hostUrl(appName)}${RELEASES_PATH}/`;
+    (env[`RELEASE_HOST_${appName.toUpperCase()}`] ?? defaultHost(appName, bucket)).replace(/\/$/, '');
+  // Where a version's files are: on a bucket, the path of its key; locally, its host's /releases/.
+  const versionsKey = (/** @type {string} */ appName) =>
+    `${bucket?.prefix ?? ''}${findApp(appName).dir}${RELEASES_PATH}/`;
+  const versionsPrefix = (/** @type {string} */ appName) =>
+    bucket ? `${hostUrl(appName)}/${versionsKey(appName)}` : `${hostUrl(appName)}${RELEASES_PATH}/`;
   const keep = Number(env.RELEASES_KEEP ?? 5);
   const keepLiveDays = Number(env.RELEASES_KEEP_LIVE_DAYS ?? 7);
   if (!Number.isInteger(keep) || keep < 1) throw new Error('RELEASES_KEEP must be a whole number from 1');
@@ -62,7 +76,15 @@ export function releaseEnvironment(env = process.env) {
         ? env.RELEASES_DIR === undefined && localRegistryAllowsOverrides()
         : env.RELEASES_ALLOW_OVERRIDES === 'true',
     retention: { keep, liveWithinMs: keepLiveDays * DAY_MS },
-    store: (appName) => new VersionStore(path.join(root, 'hosts', findApp(appName).dir)),
+    audit: releaseAudit(env, REPOSITORY_ROOT),
+    store: (appName) =>
+      bucket
+        ? new S3VersionStore({
+            client: bucket.client,
+            bucket: bucket.bucket,
+            versionsKey: versionsKey(appName),
+          })
+        : new VersionStore(path.join(root, 'hosts', findApp(appName).dir)),
     hostUrl,
     manifestUrl: (appName, version) => `${versionsPrefix(appName)}${version}/mf-manifest.json`,
     versionOf: (appName, manifestUrl) => {
@@ -71,6 +93,19 @@ export function releaseEnvironment(env = process.env) {
       return manifestUrl.slice(prefix.length).split('/')[0] ?? null;
     },
   };
+}
+
+/**
+ * An app's release host when RELEASE_HOST_<NAME> is unset: its own server locally, the bucket's
+ * S3 server (path style) with an endpoint. AWS has no default: a CDN serves the bucket.
+ * @param {string} appName @param {import('./releasesBucket.mjs').ReleasesBucket | null} bucket
+ */
+function defaultHost(appName, bucket) {
+  if (!bucket) return `http://localhost:${findApp(appName).port}`;
+  if (bucket.endpoint) return `${bucket.endpoint}/${bucket.bucket}`;
+  throw new Error(
+    `RELEASES_BUCKET is set: set RELEASE_HOST_${appName.toUpperCase()} to the CDN in front of it`,
+  );
 }
 
 /** The local registry takes the shell's own flag (its public/remotes.json): QA overrides on. */

@@ -18,6 +18,9 @@ import writeFileAtomic from 'write-file-atomic';
  * @property {'publish' | 'release' | 'rollback'} action
  * @property {string | null} from the manifest URL live before
  * @property {string} to the manifest URL live after
+ * @property {string} [actor] who made it (lines written before the audit trail have none)
+ * @property {string | null} [commit] the git commit of the build, null when unknown
+ * @property {string} [environment] the registry's environment
  */
 
 /**
@@ -70,11 +73,12 @@ export class Registry {
 
   /**
    * Points one remote at a manifest URL.
-   * @param {{ remote: string, expected: string | null, to: string, action: RegistryChange['action'], allowOverrides?: boolean }} change
-   *   `expected` is the remote's URL as the caller last read it (null: it had none)
+   * @param {{ remote: string, expected: string | null, to: string, action: RegistryChange['action'], allowOverrides?: boolean, audit?: import('./releaseAudit.mjs').ReleaseAudit }} change
+   *   `expected` is the remote's URL as the caller last read it (null: it had none); `audit` is
+   *   who makes the change, from which commit, in which environment (recorded in the history)
    * @returns {Promise<RegistryChange | null>} null when the remote already pointed there
    */
-  async change({ remote, expected, to, action, allowOverrides = false }) {
+  async change({ remote, expected, to, action, allowOverrides = false, audit }) {
     return this.#locked(async () => {
       const current = (await this.read()) ?? { remotes: {}, allowOverrides, revision: 0 };
       const from = current.remotes[remote] ?? null;
@@ -87,7 +91,7 @@ export class Registry {
       const revision = current.revision + 1;
       const next = { ...current, remotes: { ...current.remotes, [remote]: to }, revision };
       /** @type {RegistryChange} */
-      const entry = { revision, at: new Date().toISOString(), remote, action, from, to };
+      const entry = { revision, at: new Date().toISOString(), remote, action, from, to, ...audit };
       // History first: a crash between the two leaves a line for a change that did not happen
       // (harmless: rollback looks for the line that made the live version live), never a live
       // version without its line.

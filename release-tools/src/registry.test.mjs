@@ -2,7 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
-import { appendFile, mkdtemp } from 'node:fs/promises';
+import { appendFile, mkdtemp, writeFile } from 'node:fs/promises';
 import { Registry, RegistryConflictError } from './registry.mjs';
 
 async function freshRegistry() {
@@ -82,5 +82,29 @@ test('two teams releasing at the same moment both land', async () => {
   assert.deepEqual(
     (await registry.history()).map(({ revision }) => revision),
     [1, 2, 3, 4, 5, 6],
+  );
+});
+
+test('a change records who made it, from which commit, in which environment; older lines without them still read', async () => {
+  const registry = await freshRegistry();
+  await appendFile(
+    registry.historyFile,
+    `${JSON.stringify({ revision: 1, at: '2026-01-01T00:00:00.000Z', remote: 'marketing', action: 'publish', from: null, to: V1 })}\n`,
+  );
+  await writeFile(registry.registryFile, JSON.stringify({ remotes: { marketing: V1 }, revision: 1 }));
+  const audit = { actor: 'alice', commit: '3f9a2b1c0d2e4f', environment: 'staging' };
+  await registry.change({ remote: 'marketing', expected: V1, to: V2, action: 'release', audit });
+
+  const [old, recent] = await registry.history('marketing');
+  assert.equal(old?.to, V1);
+  assert.equal(old?.actor, undefined);
+  assert.deepEqual(
+    {
+      actor: recent?.actor,
+      commit: recent?.commit,
+      environment: recent?.environment,
+      revision: recent?.revision,
+    },
+    { ...audit, revision: 2 },
   );
 });

@@ -21,6 +21,7 @@ export async function publishAsLive(env, appName, buildDir) {
     to: env.manifestUrl(appName, version),
     action: 'publish',
     allowOverrides: env.allowOverrides,
+    audit: env.audit,
   });
   return version;
 }
@@ -55,6 +56,7 @@ export async function release(env, { appName, buildDir, verify, log }) {
     to: candidate,
     action: 'release',
     allowOverrides: env.allowOverrides,
+    audit: env.audit,
   });
   log(`${version} is live`);
   try {
@@ -100,13 +102,20 @@ export async function rollback(env, { appName, log }) {
   if (version && !published.some((entry) => entry.version === version)) {
     throw new Error(`${version} is no longer on the release host (pruned)`);
   }
-  await env.registry.change({ remote: appName, expected: live, to: previous, action: 'rollback' });
+  await env.registry.change({
+    remote: appName,
+    expected: live,
+    to: previous,
+    action: 'rollback',
+    audit: env.audit,
+  });
   log(`${version ?? previous} is live again (it replaced ${env.versionOf(appName, live) ?? live})`);
   return version;
 }
 
 /**
- * The versions on the release host, which one is live, and since when.
+ * The versions on the release host, which one is live, since when, and the last change that
+ * pointed the registry at each (its action, actor, commit and environment: the audit trail).
  * @param {ReleaseEnvironment} env @param {string} appName
  */
 export async function listReleases(env, appName) {
@@ -114,12 +123,13 @@ export async function listReleases(env, appName) {
   const history = await env.registry.history(appName);
   return (await env.store(appName).list()).map(({ version, publishedAt }) => {
     const url = env.manifestUrl(appName, version);
-    const madeLive = history.findLast((change) => change.to === url);
+    const lastChange = history.findLast((change) => change.to === url) ?? null;
     return {
       version,
       publishedAt,
       live: url === live,
-      liveSince: url === live && madeLive ? new Date(madeLive.at) : null,
+      liveSince: url === live && lastChange ? new Date(lastChange.at) : null,
+      lastChange,
     };
   });
 }

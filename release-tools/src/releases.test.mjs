@@ -2,15 +2,21 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
-import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { releaseEnvironment } from './environment.mjs';
 import { listReleases, prune, publishAsLive, release, rollback } from './releases.mjs';
+import { releaseLine } from './releaseListing.mjs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function setUp({ keep = '5' } = {}) {
+async function setUp({ keep = '5', actor = 'alice' } = {}) {
   const root = await mkdtemp(path.join(os.tmpdir(), 'releases-test-'));
-  const env = releaseEnvironment({ RELEASES_DIR: path.join(root, 'releases'), RELEASES_KEEP: keep });
+  const env = releaseEnvironment({
+    RELEASES_DIR: path.join(root, 'releases'),
+    RELEASES_KEEP: keep,
+    RELEASE_ACTOR: actor,
+    RELEASE_COMMIT: '3f9a2b1c0d2e4f6a',
+  });
   /** A build of remote-marketing whose one file says `text`. */
   const build = async (/** @type {string} */ text) => {
     const dir = path.join(root, 'builds', text);
@@ -101,7 +107,7 @@ test('versions beyond the retention window are deleted; the live one and the rec
     versions.push(await releaseUnverified(text));
   }
   // Every version was live moments ago: all are inside the seven days.
-  assert.equal((await readdir(env.store('marketing').versionsDir)).length, 4);
+  assert.equal((await env.store('marketing').list()).length, 4);
 
   // Eight days on, only the newest two remain (the live one among them).
   const pruned = await prune(env, 'marketing', new Date(Date.now() + 8 * DAY_MS));
@@ -109,5 +115,39 @@ test('versions beyond the retention window are deleted; the live one and the rec
   assert.deepEqual(
     (await env.store('marketing').list()).map(({ version }) => version),
     versions.slice(2),
+  );
+});
+
+test('the list of releases says who made each version live, from which commit, in which environment', async () => {
+  const { env, build, releaseUnverified } = await setUp({ actor: 'alice' });
+  await publishAsLive(env, 'marketing', await build('one'));
+  await releaseUnverified('two');
+
+  const lines = (await listReleases(env, 'marketing')).map(releaseLine);
+  assert.match(lines[0] ?? '', /^ {2}\S+ {2}published \S+ {2}publish by alice \(3f9a2b1c0d2e, local\)$/);
+  assert.match(
+    lines[1] ?? '',
+    /^\* \S+ {2}published \S+ {2}live since \S+ {2}release by alice \(3f9a2b1c0d2e, local\)$/,
+  );
+});
+
+test('a version made live before the audit trail is listed with an unknown actor and commit', () => {
+  const line = releaseLine({
+    version: '20260101-000000000-3f9a2b1c0d',
+    publishedAt: new Date('2026-01-01T00:00:00Z'),
+    live: false,
+    liveSince: null,
+    lastChange: {
+      revision: 1,
+      at: '2026-01-01T00:00:00Z',
+      remote: 'marketing',
+      action: 'publish',
+      from: null,
+      to: 'x',
+    },
+  });
+  assert.equal(
+    line,
+    '  20260101-000000000-3f9a2b1c0d  published 2026-01-01T00:00:00.000Z  publish by ? (commit ?)',
   );
 });

@@ -1,0 +1,34 @@
+// A real S3-protocol server (s3rver) for a test of its own: a free port, a fresh folder, one
+// bucket. It speaks S3 but ignores If-None-Match on writes (see docs/releases.md).
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import S3rver from 's3rver';
+
+/** s3rver accepts any key pair; the SDK's default chain reads these. */
+process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+
+/**
+ * Starts the server; `close` stops it and deletes its folder.
+ * @param {string} bucket
+ * @returns {Promise<{ endpoint: string, close: () => Promise<void> }>}
+ */
+export async function startS3Server(bucket) {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-test-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
+  const { port } = await server.run();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// A version's identity, the same on every store: its name (when it was published, then a hash of
+// its build's content) and the build's files.
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+
+/** `20261125-130501042-3f9a2b1c0d`: when it was published, to the millisecond (so names sort in
+ * time), then its content's hash. */
+const VERSION = /^(\d{8})-(\d{9})-([0-9a-f]{10})$/;
+
+/**
+ * @typedef {object} PublishedVersion
+ * @property {string} version
+ * @property {Date} publishedAt
+ */
+
+/**
+ * The version a name stands for, or null for anything else in the store (a folder being copied).
+ * @param {string} version
+ * @returns {PublishedVersion | null}
+ */
+export function parseVersion(version) {
+  const match = VERSION.exec(version);
+  if (!match) return null;
+  const [, day = '', time = ''] = match;
+  const iso = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}T${time.slice(0, 2)}:${time.slice(2, 4)}:${time.slice(4, 6)}.${time.slice(6)}Z`;
+  return { version, publishedAt: new Date(iso) };
+}
+
+/** @param {string} hash @param {Date} now */
+export function versionName(hash, now) {
+  // 2026-11-25T13:05:01.042Z → 20261125-130501042
+  const stamp = now.toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 18);
+  return `${stamp}-${hash}`;
+}
+
+/** The version among these that holds this build's content, if one does. @param {PublishedVersion[]} versions @param {string} hash */
+export function versionWithHash(versions, hash) {
+  return versions.find(({ version }) => version.endsWith(`-${hash}`));
+}
+
+/**
+ * A build's identity: every file's path and bytes, so two builds differ exactly when a byte does.
+ * @param {string} dir
+ */
+export async function contentHash(dir) {
+  const hash = createHash('sha256');
+  for (const file of (await filesUnder(dir)).sort()) {
+    hash.update(`${file}\0`);
+    hash.update(await readFile(path.join(dir, file)));
+  }
+  return hash.digest('hex').slice(0, 10);
+}
+
+/** Every file below a folder, as a `/`-separated path inside it. @param {string} dir @param {string} [prefix] @returns {Promise<string[]>} */
+export async function filesUnder(dir, prefix = '') {
+  const files = [];
+  for (const name of await readdir(path.join(dir, prefix))) {
+    const relative = path.posix.join(prefix, name);
+    if ((await stat(path.join(dir, relative))).isDirectory())
+      files.push(...(await filesUnder(dir, relative)));
+    else files.push(relative);
+  }
+  return files;
+}

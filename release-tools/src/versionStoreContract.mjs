@@ -1,0 +1,46 @@
+// What every store of an app's versions promises (the folder store, the S3 store), and which
+// versions a prune deletes: one rule for both.
+
+/**
+ * @typedef {import('./versionNaming.mjs').PublishedVersion} PublishedVersion
+ */
+
+/**
+ * @typedef {object} PrunePolicy
+ * @property {number} keep the newest versions always kept
+ * @property {number} liveWithinMs any version live this recently is kept too
+ * @property {Map<string, Date>} liveSince each version's last moment live (now, for the live one)
+ * @property {Set<string>} protect versions never deleted (the live one)
+ * @property {Date} [now]
+ */
+
+/**
+ * @typedef {object} VersionStoreContract
+ * @property {() => Promise<PublishedVersion[]>} list the versions a reader can load, oldest first
+ * @property {(buildDir: string, now?: Date) => Promise<{ version: string, isNew: boolean }>} publish
+ *   publishes a build as a new version, whole or not at all; the same build published again is the
+ *   version it was (isNew false)
+ * @property {(policy: PrunePolicy) => Promise<string[]>} prune deletes the versions beyond the
+ *   retention window and says which
+ */
+
+/**
+ * The versions a prune deletes: all but the newest `keep`, any live within `liveWithinMs` (an
+ * open tab or a CDN may still ask for its files), and those in `protect`.
+ * @param {PublishedVersion[]} versions oldest first
+ * @param {PrunePolicy} policy
+ * @returns {string[]}
+ */
+export function versionsBeyondRetention(
+  versions,
+  { keep, liveWithinMs, liveSince, protect, now = new Date() },
+) {
+  const newest = new Set(versions.slice(-keep).map(({ version }) => version));
+  return versions
+    .map(({ version }) => version)
+    .filter((version) => {
+      if (newest.has(version) || protect.has(version)) return false;
+      const lastLive = liveSince.get(version);
+      return !lastLive || now.getTime() - lastLive.getTime() > liveWithinMs;
+    });
+}
