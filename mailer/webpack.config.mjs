@@ -6,7 +6,7 @@ import path from 'node:path';
  * dist/index.js (the API: startMailer, startMailDev, mailDevInbox),
  * whose named exports Node's ES module loader can see (library commonjs-static), for the e2e suite
  * and scripts/serveComposedSite.mjs. The workspaces that are TypeScript sources with no build of
- * their own (site-config, supabase-schema) are bundled, so siteConfig reads SITE_* from the
+ * their own (site-config, supabase-schema) are bundled; the config reads SITE_* from the
  * environment when the service starts; every other package stays a require() of node_modules.
  */
 const BUNDLED = ['site-config', 'supabase-schema'];

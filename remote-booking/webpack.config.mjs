@@ -10,8 +10,6 @@ export const remote = {
     // The public pages it serves, for the shell's /sitemap.xml.
     './sitePages': './src/pages/sitePages.ts',
   },
-  // Where bookings are stored; unset, the local backend of `npm start` (see src/config.ts).
-  environment: ['SUPABASE_URL', 'SUPABASE_ANON_KEY'],
   // Few visitors open the cancel page: what it shares with the booking page is copied into its
   // chunk rather than split out of the booking page's, whose first load stays as it was.
   selfContainedExposes: ['./CancelBookingPage'],

@@ -8,14 +8,6 @@ export const remote = {
     // The public pages it serves, for the shell's /sitemap.xml.
     './sitePages': './src/pages/sitePages.ts',
   },
-  // Where the contact form sends e-mail (src/config.ts); unset, the local backend.
-  environment: [
-    'EMAILJS_PUBLIC_KEY',
-    'EMAILJS_SERVICE_ID',
-    'EMAILJS_TEMPLATE_ID',
-    'EMAILJS_ORIGIN',
-    'EMAILJS_BLOCK_HEADLESS',
-  ],
 };
 
 export default createFederatedConfig({ ...remote, title: 'remote-contact' });

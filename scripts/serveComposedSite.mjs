@@ -80,7 +80,7 @@ for (const app of APPS) {
           root,
           port: app.port,
           headers,
-          versionsRoot: releases.store(app.name).versionsDir,
+          versionsRoot: releases.versionsDir(app.name),
         });
   servers.push(server);
   console.log(`${app.dir.padEnd(17)} ${server.url}`);

@@ -51,9 +51,6 @@ export default (env, argv) => {
     resolve: { ...config.resolve, alias: { 'bench-bundled-pages$': generatedPages } },
     plugins: [
       ...(config.plugins ?? []).filter((plugin) => !(plugin instanceof ModuleFederationPlugin)),
-      new webpack.EnvironmentPlugin(
-        Object.fromEntries(REMOTES.flatMap((r) => r.environment ?? []).map((name) => [name, null])),
-      ),
       new webpack.NormalModuleReplacementPlugin(
         /(^|[\\/])loadRemotePage$/,
         path.join(import.meta.dirname, 'loadBundledPage.ts'),

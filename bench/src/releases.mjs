@@ -112,9 +112,7 @@ const hosts = [];
 for (const app of REMOTE_APPS) {
   const dist = path.join(repositoryRoot, app.dir, 'dist');
   await publishAsLive(env, app.name, dist);
-  hosts.push(
-    await serveStaticApp({ root: dist, port: app.port, versionsRoot: env.store(app.name).versionsDir }),
-  );
+  hosts.push(await serveStaticApp({ root: dist, port: app.port, versionsRoot: env.versionsDir(app.name) }));
 }
 const shell = spawn(
   process.execPath,

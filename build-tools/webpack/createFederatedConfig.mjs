@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -20,9 +19,6 @@ import { ICON_CONTENT_TYPE, inlineIconLinks, SiteIconsPlugin, SITE_ICON_LINKS } 
 const { ModuleFederationPlugin } = await import(
   `${process.env.MODULE_FEDERATION_PACKAGE || '@module-federation/enhanced'}/webpack`
 );
-
-/** Variables of the one site configuration (site-config), which every app bundles. */
-const SITE_CONFIG_VARIABLES = ['SITE_NAME', 'SITE_PHONE', 'SITE_EMAIL', 'SITE_URL'];
 
 /** The agency's name in build-time images and the web app manifest (site-config's default). */
 const SITE_NAME = process.env.SITE_NAME || 'Istmo Digital';
@@ -57,7 +53,6 @@ function isHostStartScript(/** @type {import('webpack').Module} */ module) {
  * @typedef {object} FederatedAppOptions
  * @property {string} packageDir the app's folder (import.meta.dirname of its webpack config)
  * @property {Record<string, string>} [exposes] federation exposes of a remote
- * @property {string[]} [environment] build-time variables the app reads through process.env
  * @property {string} [title] the html title of the client-rendered page
  * @property {string} [serverEntry] the host's module that renders a request (shell only)
  * @property {string[]} [preloadFetches] same-origin URLs the client-rendered page fetches at start
@@ -89,16 +84,13 @@ function selfContainedSplitting(selfContainedExposes) {
 }
 
 /** @param {FederatedAppOptions} options @param {boolean} isProduction */
-function sharedSettings({ packageDir, environment = [] }, isProduction) {
+function sharedSettings({ packageDir }, isProduction) {
   const app = findApp(path.basename(packageDir));
   return {
     app,
     mode: /** @type {'production' | 'development'} */ (isProduction ? 'production' : 'development'),
     context: packageDir,
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
-    environmentPlugin: new webpack.EnvironmentPlugin(
-      Object.fromEntries([...SITE_CONFIG_VARIABLES, ...environment].map((name) => [name, null])),
-    ),
     federation: {
       name: app.name,
       filename: 'remoteEntry.js',
@@ -144,7 +136,7 @@ function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) 
     runtimePlugins = [],
     selfContainedExposes = [],
   } = options;
-  const { app, environmentPlugin, federation, ...settings } = sharedSettings(options, isProduction);
+  const { app, federation, ...settings } = sharedSettings(options, isProduction);
   const isHost = Object.keys(exposes).length === 0;
   const hashed = isProduction ? '.[contenthash:12]' : '';
   const publicFolder = path.join(packageDir, 'public');
@@ -207,7 +199,6 @@ function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) 
       }),
       new MiniCssExtractPlugin({ filename: `[name]${hashed}.css`, chunkFilename: `[name]${hashed}.css` }),
       new ServerContainerManifestPlugin({ isHost }),
-      environmentPlugin,
       new HtmlWebpackPlugin({
         template: path.join(import.meta.dirname, 'index.html'),
         title,
@@ -281,7 +272,7 @@ function harnessRuntimeConfig(options, isProduction) {
  */
 function serverConfig(options, isProduction) {
   const { packageDir, exposes = {}, serverEntry } = options;
-  const { app, environmentPlugin, federation, ...settings } = sharedSettings(options, isProduction);
+  const { app, federation, ...settings } = sharedSettings(options, isProduction);
   const isHost = Boolean(serverEntry);
   // A remote's server files are named into `server/` under the browser build's root, so its
   // public path (set at run time by serverPublicPath.js) is the browser build's; the host's own
@@ -322,7 +313,6 @@ function serverConfig(options, isProduction) {
         ],
       }),
       new MiniCssExtractPlugin(),
-      environmentPlugin,
     ],
     performance: { hints: false },
   };

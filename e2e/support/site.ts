@@ -151,7 +151,7 @@ export class ComposedSite {
             root,
             port,
             headers,
-            versionsRoot: this.releases.store(name).versionsDir,
+            versionsRoot: this.releases.versionsDir(name),
           });
     this.servers.set(name, server);
   }

@@ -3,7 +3,7 @@
  * together with any overrides a caller passes (startMailer's options), so a wrong value stops the
  * start with one message naming every variable that is wrong.
  */
-import { siteConfig, type SiteConfig } from 'site-config';
+import { publicSettingsFromEnvironment, type SiteConfig } from 'site-config';
 import { LOG_LEVELS, type LogLevel } from './log';
 
 export type Language = 'en' | 'es';
@@ -100,7 +100,7 @@ function number(env: Environment, name: string, fallback: number): number {
 
 /** The settings the environment gives, unchecked (resolveMailerConfig checks them). */
 export function readEnvironment(env: Environment = process.env): MailerConfig {
-  const site = siteConfig;
+  const { site } = publicSettingsFromEnvironment(env);
   return {
     supabaseUrl: text(env, 'SUPABASE_URL') ?? 'http://localhost:54321',
     supabaseServiceRoleKey: text(env, 'SUPABASE_SERVICE_ROLE_KEY') ?? LOCAL_SERVICE_ROLE_KEY,

@@ -23,6 +23,8 @@ const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
  * @property {RetentionPolicy} retention
  * @property {import('./releaseAudit.mjs').ReleaseAudit} audit who changes the registry, from which commit
  * @property {(appName: string) => import('./versionStoreContract.mjs').VersionStoreContract} store
+ * @property {(appName: string) => string} versionsDir the folder store's folder of an app, which a
+ *   local release host serves under /releases/ (unused with a bucket)
  * @property {(appName: string) => string} hostUrl the app's release host (origin, no slash)
  * @property {(appName: string, version: string) => string} manifestUrl
  * @property {(appName: string, manifestUrl: string | null | undefined) => string | null} versionOf
@@ -66,6 +68,7 @@ export function releaseEnvironment(env = process.env) {
   const keepLiveDays = Number(env.RELEASES_KEEP_LIVE_DAYS ?? 7);
   if (!Number.isInteger(keep) || keep < 1) throw new Error('RELEASES_KEEP must be a whole number from 1');
   if (!(keepLiveDays >= 0)) throw new Error('RELEASES_KEEP_LIVE_DAYS must be a number of days');
+  const versionsDir = (/** @type {string} */ appName) => path.join(root, 'hosts', findApp(appName).dir);
   return {
     registry: new Registry({
       registryFile: path.join(root, 'registry', 'remotes.json'),
@@ -84,7 +87,8 @@ export function releaseEnvironment(env = process.env) {
             bucket: bucket.bucket,
             versionsKey: versionsKey(appName),
           })
-        : new VersionStore(path.join(root, 'hosts', findApp(appName).dir)),
+        : new VersionStore(versionsDir(appName)),
+    versionsDir,
     hostUrl,
     manifestUrl: (appName, version) => `${versionsPrefix(appName)}${version}/mf-manifest.json`,
     versionOf: (appName, manifestUrl) => {

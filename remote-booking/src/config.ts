@@ -1,11 +1,15 @@
-/** Build-time variables: the build replaces each process.env.NAME with its value (or null). */
-declare const process: { env: Record<string, string | null | undefined> };
+import { publicSettings, type BookingBackendSettings } from 'site-config';
 
 /**
- * Where bookings are stored: the Supabase project's URL and its public anon key, set at build
- * time (SUPABASE_URL, SUPABASE_ANON_KEY). The defaults are the local backend of `npm start`.
+ * Where bookings are stored: the environment's Supabase project (its URL and public anon key),
+ * read when used from the settings the shell was given at run time (site-config), so the same
+ * build books into staging's project or production's. Run alone, the local backend of `npm start`.
  */
-export const bookingConfig = {
-  supabaseUrl: process.env.SUPABASE_URL || 'http://localhost:54321',
-  supabaseAnonKey: process.env.SUPABASE_ANON_KEY || 'sb_publishable_local_only_anon_key_7f3a9c2e',
+export const bookingConfig: BookingBackendSettings = {
+  get supabaseUrl() {
+    return publicSettings().booking.supabaseUrl;
+  },
+  get supabaseAnonKey() {
+    return publicSettings().booking.supabaseAnonKey;
+  },
 };

@@ -16,8 +16,10 @@ export interface SiteRenderer {
   remotesStatus(): Record<string, { rendering: string | null }>;
   liveManifests(): Record<string, string>;
   close(): void | Promise<void>;
-  /** The build's SITE_URL. */
+  /** The environment's SITE_URL. */
   siteUrl: string;
+  /** The build's client-rendered page (index.html) with the environment's settings written in. */
+  clientRenderedPage(template: string): string;
   robotsTxt: string;
   renderSitemap(): Promise<SitemapOutcome>;
   /** A page rendered before for this path and query's language, if the cache has it. */

@@ -89,7 +89,7 @@ export async function serveShell({
     siteUrl: new URL(siteUrl ?? renderer.siteUrl),
     httpsRedirect: settings.httpsRedirect,
   });
-  const { clientRenderedPage } = build;
+  const clientRenderedPage = renderer.clientRenderedPage(build.clientRenderedPage);
   await app.register(errorPages, { renderer, clientRenderedPage, maxUrlLength: settings.maxUrlLength });
   await app.register(pageRoute, {
     renderer,

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'shared-router';
 import { translationsReady } from 'shared-i18n';
+import { configureSite } from 'site-config';
 import 'shared-theme/base.css';
 import './i18n';
 import { pageForPath, routes } from './routes/routes';
@@ -12,6 +13,12 @@ import { LIKELY_NEXT_PATHS } from './layout/navigation';
 import { RenderedPagesContext } from './remotes/renderedPages';
 import { Document } from './document/Document';
 import { readSsrState } from './document/ssrState';
+import { readPublicSettings } from './document/publicSettingsElement';
+
+// The environment's settings the server wrote into the page, before anything reads them (every
+// app reads them through site-config, shared with the remotes). A page no server sent keeps the local ones.
+const settings = readPublicSettings();
+if (settings) configureSite(settings);
 
 // Fetch the registry now, without waiting: the layout renders while remotes are located.
 loadRegistry().catch((error: unknown) => console.error('[shell] remote registry unavailable', error));

@@ -1,19 +1,35 @@
-import { sitePhoneHref, siteConfig, siteEmailHref } from './index';
+import {
+  configureSite,
+  LOCAL_SETTINGS,
+  publicSettings,
+  publicSettingsFromEnvironment,
+  siteConfig,
+  siteEmailHref,
+  sitePhoneHref,
+} from './index';
 
-test('the default contact details are example values, and their links dial and mail them', () => {
+afterEach(() => configureSite(LOCAL_SETTINGS));
+
+test('the local contact details are example values, and their links dial and mail them', () => {
   expect(siteConfig.email).toMatch(/@example\.com$/);
-  expect(siteEmailHref).toBe(`mailto:${siteConfig.email}`);
-  expect(sitePhoneHref).toBe('tel:+50760000000');
+  expect(siteEmailHref()).toBe(`mailto:${siteConfig.email}`);
+  expect(sitePhoneHref()).toBe('tel:+50760000000');
 });
 
-test('the build environment overrides the contact details', async () => {
-  process.env.SITE_PHONE = '+507 391-2020';
-  process.env.SITE_EMAIL = 'hola@agencia.com.pa';
-  jest.resetModules();
-  const reloaded = await import('./index');
-  expect(reloaded.siteConfig.phone).toBe('+507 391-2020');
-  expect(reloaded.sitePhoneHref).toBe('tel:+5073912020');
-  expect(reloaded.siteEmailHref).toBe('mailto:hola@agencia.com.pa');
-  delete process.env.SITE_PHONE;
-  delete process.env.SITE_EMAIL;
+test("an environment's variables, read at run time, are what every reader sees once set", () => {
+  const settings = publicSettingsFromEnvironment({
+    SITE_PHONE: '+507 391-2020',
+    SITE_EMAIL: 'hola@agencia.com.pa',
+    SUPABASE_URL: 'https://project.supabase.co',
+    EMAILJS_ORIGIN: 'https://api.emailjs.com/',
+    EMAILJS_BLOCK_HEADLESS: 'true',
+  });
+  configureSite(settings);
+  expect(siteConfig.phone).toBe('+507 391-2020');
+  expect(sitePhoneHref()).toBe('tel:+5073912020');
+  expect(siteEmailHref()).toBe('mailto:hola@agencia.com.pa');
+  expect(publicSettings().booking.supabaseUrl).toBe('https://project.supabase.co');
+  expect(publicSettings().emailJs).toMatchObject({ origin: 'https://api.emailjs.com', blockHeadless: true });
+  // What the environment leaves unset is the local default.
+  expect(siteConfig.organizationName).toBe(LOCAL_SETTINGS.site.organizationName);
 });

@@ -23,7 +23,7 @@ export function OtherWays({ primary }: { primary: boolean }) {
           t={t}
           i18nKey="cancel.contact"
           values={{ email: siteConfig.email, phone: siteConfig.phone }}
-          components={{ emailLink: <a href={siteEmailHref} />, phoneLink: <a href={sitePhoneHref} /> }}
+          components={{ emailLink: <a href={siteEmailHref()} />, phoneLink: <a href={sitePhoneHref()} /> }}
         />
       </p>
     </div>

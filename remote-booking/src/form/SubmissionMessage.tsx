@@ -48,7 +48,7 @@ export function SubmissionMessage({ status }: { status: SubmissionStatus }) {
             t={t}
             i18nKey="limited"
             values={{ email: siteConfig.email, phone: siteConfig.phone }}
-            components={{ emailLink: <a href={siteEmailHref} />, phoneLink: <a href={sitePhoneHref} /> }}
+            components={{ emailLink: <a href={siteEmailHref()} />, phoneLink: <a href={sitePhoneHref()} /> }}
           />
         </p>
       )}

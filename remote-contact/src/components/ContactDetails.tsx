@@ -17,7 +17,7 @@ export function ContactDetails() {
           <ContactIcon name="phone" />
           <div>
             <h3 className="contact-details__label">{t('phone')}</h3>
-            <a className="contact-details__value" href={sitePhoneHref}>
+            <a className="contact-details__value" href={sitePhoneHref()}>
               {siteConfig.phone}
             </a>
           </div>
@@ -26,7 +26,7 @@ export function ContactDetails() {
           <ContactIcon name="email" />
           <div>
             <h3 className="contact-details__label">{t('email')}</h3>
-            <a className="contact-details__value" href={siteEmailHref}>
+            <a className="contact-details__value" href={siteEmailHref()}>
               {siteConfig.email}
             </a>
           </div>

@@ -15,7 +15,7 @@ export function SendErrorBanner({ limited = false }: { limited?: boolean }) {
           t={t}
           i18nKey="sendLimited"
           values={{ email: siteConfig.email, phone: siteConfig.phone }}
-          components={{ emailLink: <a href={siteEmailHref} />, phoneLink: <a href={sitePhoneHref} /> }}
+          components={{ emailLink: <a href={siteEmailHref()} />, phoneLink: <a href={sitePhoneHref()} /> }}
         />
       ) : (
         t('sendError')

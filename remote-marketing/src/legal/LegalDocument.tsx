@@ -45,7 +45,7 @@ export function LegalDocument({ page }: LegalDocumentProps) {
           </section>
         ))}
         <p className="marketing-legal__contact">
-          {t(`${page}.contactLabel`)} <a href={siteEmailHref}>{siteConfig.email}</a>
+          {t(`${page}.contactLabel`)} <a href={siteEmailHref()}>{siteConfig.email}</a>
         </p>
       </article>
     </>

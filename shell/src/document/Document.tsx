@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { useLanguage } from 'shared-i18n';
 import { HttpStatusContext } from '../routes/httpStatus';
-import { SSR_STATE_ELEMENT_ID, serializeSsrState, type SsrState } from './ssrState';
+import { publicSettings } from 'site-config';
+import { SSR_STATE_ELEMENT_ID, serializeJsonForScript, type SsrState } from './ssrState';
+import { PUBLIC_SETTINGS_ELEMENT_ID } from './publicSettingsElement';
 
 /**
  * The whole HTML document, rendered by the server and hydrated by the browser from the same
@@ -42,7 +44,13 @@ export function Document({
         <script
           id={SSR_STATE_ELEMENT_ID}
           type="application/json"
-          dangerouslySetInnerHTML={{ __html: serializeSsrState(state) }}
+          dangerouslySetInnerHTML={{ __html: serializeJsonForScript(state) }}
+        />
+        {/* The environment's settings, which the server was given and the browser reads first. */}
+        <script
+          id={PUBLIC_SETTINGS_ELEMENT_ID}
+          type="application/json"
+          dangerouslySetInnerHTML={{ __html: serializeJsonForScript(publicSettings()) }}
         />
       </body>
     </html>

@@ -1,10 +1,10 @@
-import { readSsrState, serializeSsrState, SSR_STATE_ELEMENT_ID } from './ssrState';
+import { readSsrState, serializeJsonForScript, SSR_STATE_ELEMENT_ID } from './ssrState';
 
 test('the state sent with the HTML cannot close its script element, and reads back the same', () => {
   const state = { failedPages: ['marketing/HomePage' as const], remoteManifests: {} };
   const hostile = { failedPages: ['</script><script>alert(1)</script>'] } as unknown as typeof state;
-  expect(serializeSsrState(hostile)).not.toContain('</script>');
-  document.body.innerHTML = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${serializeSsrState(state)}</script>`;
+  expect(serializeJsonForScript(hostile)).not.toContain('</script>');
+  document.body.innerHTML = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${serializeJsonForScript(state)}</script>`;
   expect(readSsrState()).toEqual(state);
 });
 

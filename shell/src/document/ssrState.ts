@@ -17,8 +17,8 @@ export interface SsrState {
 export const SSR_STATE_ELEMENT_ID = 'shell-ssr-state';
 
 /** JSON safe inside a <script> element: no "</script>" or "<!--" can close it early. */
-export function serializeSsrState(state: SsrState): string {
-  return JSON.stringify(state).replace(/</g, '\\u003c');
+export function serializeJsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 /** The state of a server-rendered page, or null for the client-rendered page (no server HTML). */

@@ -51,10 +51,10 @@ export function Footer() {
           <ul className="shell-footer__list">
             <li>{t('footer.hours')}</li>
             <li>
-              <a href={sitePhoneHref}>{siteConfig.phone}</a>
+              <a href={sitePhoneHref()}>{siteConfig.phone}</a>
             </li>
             <li>
-              <a href={siteEmailHref}>{siteConfig.email}</a>
+              <a href={siteEmailHref()}>{siteConfig.email}</a>
             </li>
           </ul>
         </section>

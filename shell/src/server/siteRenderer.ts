@@ -2,7 +2,8 @@
 // page cache, the document, page and error-page renders, the sitemap, and the object the Fastify
 // server calls. It renders any URL of the composed site to its complete HTML.
 import { languageFromUrl } from 'shared-i18n';
-import { siteConfig } from 'site-config';
+import { configureSite, publicSettings, publicSettingsFromEnvironment, siteConfig } from 'site-config';
+import { publicSettingsElementHtml } from '../document/publicSettingsElement';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
 import { REMOTE_NAMES, REMOTE_PAGES, type RemoteName, type RemotePageId } from '../remotes/remoteContracts';
 import type { HttpErrorStatus } from '../routes/httpStatus';
@@ -32,6 +33,11 @@ export interface SiteRendererOptions {
   log: { info: (message: string) => void; error: (message: string, error?: unknown) => void };
   /** Told of every failure to load or check a remote's version (the server's metrics). */
   onRemoteFailure?: (name: RemoteName) => void;
+  /**
+   * The variables the environment's public settings are read from (site-config): this process's
+   * environment unless given. Read at start, so one build serves every environment.
+   */
+  environment?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Longest a render waits for a remote's stylesheet it has not read before (then it links it). */
@@ -44,6 +50,7 @@ const STYLESHEET_WAIT_MS = 300;
  * /sitemap.xml, from the pages each remote declares, and /robots.txt.
  */
 export function createSiteRenderer(options: SiteRendererOptions) {
+  configureSite(publicSettingsFromEnvironment(options.environment ?? process.env));
   const remotes = new ServerRemotes({
     readRegistry: options.readRegistry,
     manifestTtlMs: options.manifestTtlMs,
@@ -103,8 +110,11 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     liveManifests: () => remotes.liveManifests(),
     /** Stops watching the registry for new versions. */
     close: () => remotes.close(),
-    /** The site's public URL (SITE_URL at build time). */
+    /** The site's public URL (SITE_URL). */
     siteUrl: siteConfig.url,
+    /** The build's client-rendered page with the environment's settings written in. */
+    clientRenderedPage: (template: string) =>
+      template.replace('</head>', `${publicSettingsElementHtml(publicSettings())}</head>`),
     /** robots.txt: the same for every request. */
     robotsTxt: robotsTxt(),
     /** /sitemap.xml from the remotes' current lists of pages. */
