@@ -29,6 +29,9 @@ export class PostgresRegistry {
     this.role = role;
     // allowExitOnIdle: a command ends when its work does, without closing the pool itself.
     this.pool = new pg.Pool({ connectionString: databaseUrl, allowExitOnIdle: true });
+    // An idle connection lost (the database restarted) is replaced at the next query; without a
+    // listener its error would end the process.
+    this.pool.on('error', () => {});
     /** @type {Promise<void> | undefined} */
     this.schemaReady = undefined;
   }
