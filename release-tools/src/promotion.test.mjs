@@ -2,8 +2,9 @@ import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { releaseEnvironment } from './environment.mjs';
+import { writeBuildForTests } from './buildForTests.mjs';
 import { publishAsLive, release, rollback } from './releases.mjs';
 import { promote } from './promotion.mjs';
 import { PostgresRegistry } from './postgres/postgresRegistry.mjs';
@@ -42,14 +43,7 @@ async function setUp(/** @type {string} */ name) {
     environments.push(releases);
     return releases;
   };
-  /** A build of remote-marketing whose one file says `text`. */
-  const build = async (/** @type {string} */ text) => {
-    const dir = path.join(root, 'builds', text);
-    await mkdir(path.join(dir, 'server'), { recursive: true });
-    await writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify({ text }));
-    await writeFile(path.join(dir, 'server', 'remoteEntry.js'), `// ${text}`);
-    return dir;
-  };
+  const build = (/** @type {string} */ text) => writeBuildForTests(root, text);
   const staging = environment('staging', 'alice');
   const production = environment('production', 'bob');
   const live = async (/** @type {typeof staging} */ env) => (await env.registry.read())?.remotes.marketing;
