@@ -56,7 +56,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  *   `<endpoint>/<bucket>`)
  * - RELEASES_KEEP (5) and RELEASES_KEEP_LIVE_DAYS (7): the retention window
  * - RELEASES_ALLOW_OVERRIDES: whether a registry the commands create allows QA overrides (default:
- *   only the local one, without RELEASES_DIR; production's must not)
+ *   only the local one, without RELEASES_DIR or RELEASES_REGISTRY_URL; production's must not)
  * - RELEASES_ENV (`local`), RELEASE_ACTOR, RELEASE_COMMIT: what the history records of a change
  *   (releaseAudit.mjs)
  *
@@ -82,7 +82,9 @@ export function releaseEnvironment(env = process.env) {
     ...releaseRegistry(env, root, audit.environment),
     allowOverrides:
       env.RELEASES_ALLOW_OVERRIDES === undefined
-        ? env.RELEASES_DIR === undefined && localRegistryAllowsOverrides()
+        ? env.RELEASES_DIR === undefined &&
+          env.RELEASES_REGISTRY_URL === undefined &&
+          localRegistryAllowsOverrides()
         : env.RELEASES_ALLOW_OVERRIDES === 'true',
     retention: { keep, liveWithinMs: keepLiveDays * DAY_MS },
     audit,

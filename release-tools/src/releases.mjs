@@ -44,7 +44,11 @@ export async function release(env, { appName, buildDir, verify, log }) {
     return version;
   }
   if (verify) {
-    if (!registry) throw new Error('the environment has no registry yet: run npm start once');
+    if (!registry) {
+      throw new Error(
+        'the environment has no registry yet: locally, run npm start once; elsewhere its first release needs --no-verify',
+      );
+    }
     await verifyRelease({ registry, remote: appName, candidate, log });
     log('verified: every page answers 200 in every language');
   } else {

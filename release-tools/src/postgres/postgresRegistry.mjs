@@ -102,13 +102,7 @@ export class PostgresRegistry {
    */
   async #move(client, { remote, expected, to, action, allowOverrides = false, audit }) {
     const { environment } = this;
-    const counted = await client.query(
-      `INSERT INTO release_environment (environment, allow_overrides, revision) VALUES ($1, $2, 1)
-       ON CONFLICT (environment) DO UPDATE SET revision = release_environment.revision + 1
-       RETURNING revision`,
-      [environment, allowOverrides],
-    );
-    const revision = Number(counted.rows[0]?.revision);
+    const revision = await this.#countChange(client, allowOverrides);
     const moved =
       expected === null
         ? await client.query(
@@ -130,6 +124,30 @@ export class PostgresRegistry {
     await client.query('SELECT pg_notify($1, $2)', [REGISTRY_CHANNEL, environment]);
     const at = new Date(rows[0]?.at).toISOString();
     return { revision, at, remote, action, from: expected, to, ...audit, environment };
+  }
+
+  /**
+   * The environment's next revision, counted; its row is created by its first change (with
+   * `allowOverrides`, which a team's role may only set false). An existing row is only updated: an
+   * INSERT … ON CONFLICT would check the insert policy even when the row exists.
+   * @param {pg.PoolClient} client @param {boolean} allowOverrides
+   */
+  async #countChange(client, allowOverrides) {
+    const count = () =>
+      client.query(
+        'UPDATE release_environment SET revision = revision + 1 WHERE environment = $1 RETURNING revision',
+        [this.environment],
+      );
+    let { rows } = await count();
+    if (rows.length === 0) {
+      ({ rows } = await client.query(
+        `INSERT INTO release_environment (environment, allow_overrides, revision) VALUES ($1, $2, 1)
+         ON CONFLICT (environment) DO NOTHING RETURNING revision`,
+        [this.environment, allowOverrides],
+      ));
+    }
+    if (rows.length === 0) ({ rows } = await count()); // another change opened it meanwhile
+    return Number(rows[0]?.revision);
   }
 
   /**

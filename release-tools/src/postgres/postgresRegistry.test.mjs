@@ -111,7 +111,13 @@ test('a change decided on a read made before another change landed is refused, a
 
 test("the marketing team's role cannot move booking's pointer or record its history, but moves marketing's", async () => {
   const operator = registryOf('roles');
-  await operator.change({ remote: 'booking', expected: null, to: url('booking', 1), action: 'publish' });
+  await operator.change({
+    remote: 'booking',
+    expected: null,
+    to: url('booking', 1),
+    action: 'publish',
+    allowOverrides: true, // staging, say: QA may override; the teams' changes still count
+  });
   await operator.change({ remote: 'marketing', expected: null, to: url('marketing', 1), action: 'publish' });
   const marketingTeam = registryOf('roles', 'release_marketing');
 
@@ -145,6 +151,7 @@ test("the marketing team's role cannot move booking's pointer or record its hist
     expected: url('marketing', 1),
     to: url('marketing', 2),
     action: 'release',
+    allowOverrides: true,
     audit: { actor: 'marketing-ci', commit: 'abc123', environment: 'roles' },
   });
   assert.equal(moved?.revision, 3);
@@ -230,4 +237,19 @@ test('previous names the versions live before the current one, newest first, eac
     await readRegistryDocument({ databaseUrl: postgres.databaseUrl, environment: 'nowhere' }),
     null,
   );
+});
+
+test('a team cannot open an environment that allows QA overrides; the operator can', async () => {
+  const change = {
+    remote: 'marketing',
+    expected: null,
+    to: url('marketing', 1),
+    action: /** @type {const} */ ('publish'),
+  };
+  await assert.rejects(
+    registryOf('opened', 'release_marketing').change({ ...change, allowOverrides: true }),
+    /row-level security policy for table "release_environment"/,
+  );
+  await registryOf('opened').change({ ...change, allowOverrides: true });
+  assert.equal((await registryOf('opened').read())?.allowOverrides, true);
 });
