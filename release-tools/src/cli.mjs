@@ -3,42 +3,59 @@ import { execFileSync } from 'node:child_process';
 import { findApp } from 'build-tools/apps';
 import { releaseEnvironment } from './environment.mjs';
 import { listReleases, release, rollback } from './releases.mjs';
+import { promote } from './promotion.mjs';
 import { releaseLine } from './releaseListing.mjs';
 
 /**
  * A remote team's commands, run in its package (npm run <command> --workspace remote-<name>):
- *   release [--no-verify]   build, publish a new version, verify it, make it live
- *   rollback                the version live before the current one is live again
- *   releases                the versions on the release host, which is live, since when, and
- *                           who made each live from which commit
+ *   release [--env <name>] [--no-verify]   build, publish a new version, verify it, make it live
+ *   rollback [--env <name>] [--to <version>]
+ *                           the version live before the current one (or the one named) is live again
+ *   promote --from <env> --to <env> [--no-verify]
+ *                           the version live in one environment is made live in the other, no build
+ *   releases [--env <name>] the versions on the release host, which is live, since when, and who
+ *                           made each live from which commit
+ * --env sets the environment (RELEASES_ENV, default local).
  */
-const [command, ...flags] = process.argv.slice(2);
+const [command = '', ...flags] = process.argv.slice(2);
 const packageDir = process.cwd();
 const app = findApp(path.basename(packageDir));
-const env = releaseEnvironment();
 const log = (/** @type {string} */ line) => console.log(`[${app.dir}] ${line}`);
 
+/** The value after a flag (`--to v1`), or undefined. @param {string} name */
+function flag(name) {
+  const at = flags.indexOf(name);
+  if (at === -1) return undefined;
+  const value = flags[at + 1];
+  if (!value || value.startsWith('--')) throw new Error(`${name} needs a value`);
+  return value;
+}
+
+/** The releases of an environment by name (RELEASES_ENV's when not named). @param {string} [name] */
+const environment = (name) => releaseEnvironment(name ? { ...process.env, RELEASES_ENV: name } : process.env);
+
 try {
+  const verify = !flags.includes('--no-verify');
   if (command === 'release') {
+    const env = environment(flag('--env'));
     log('building');
     execFileSync('npm', ['run', 'build'], { cwd: packageDir, stdio: ['ignore', 'ignore', 'inherit'] });
-    await release(env, {
-      appName: app.name,
-      buildDir: path.join(packageDir, 'dist'),
-      verify: !flags.includes('--no-verify'),
-      log,
-    });
+    await release(env, { appName: app.name, buildDir: path.join(packageDir, 'dist'), verify, log });
   } else if (command === 'rollback') {
-    await rollback(env, { appName: app.name, log });
+    await rollback(environment(flag('--env')), { appName: app.name, to: flag('--to'), log });
+  } else if (command === 'promote') {
+    const [from, to] = [flag('--from'), flag('--to')];
+    if (!from || !to) throw new Error('promote needs --from <environment> --to <environment>');
+    await promote({ from: environment(from), to: environment(to) }, { appName: app.name, verify, log });
   } else if (command === 'releases') {
-    const versions = await listReleases(env, app.name);
+    const versions = await listReleases(environment(flag('--env')), app.name);
     if (versions.length === 0) log('no version published yet (npm start publishes the current build)');
     for (const entry of versions) console.log(releaseLine(entry));
   } else {
-    throw new Error(`unknown command "${command}": release [--no-verify], rollback or releases`);
+    throw new Error(`unknown command "${command}": release, rollback, promote or releases`);
   }
 } catch (error) {
   console.error(`[${app.dir}] ${command} failed: ${error instanceof Error ? error.message : String(error)}`);
-  if (command === 'release') console.error(`[${app.dir}] the live version is unchanged`);
+  if (command !== 'releases') console.error(`[${app.dir}] the live version is unchanged`);
   process.exitCode = 1;
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { findApp } from 'build-tools/apps';
 import { RELEASES_PATH } from 'build-tools/serve';
 import { Registry } from './registry.mjs';
+import { PostgresRegistry } from './postgres/postgresRegistry.mjs';
 import { VersionStore } from './versionStore.mjs';
 import { S3VersionStore } from './s3VersionStore.mjs';
 import { releasesBucket } from './releasesBucket.mjs';
@@ -17,8 +18,15 @@ const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
  */
 
 /**
+ * @typedef {Pick<Registry, 'read' | 'change' | 'history'>} ReleaseRegistry the file registry's
+ *   interface, which the Postgres one has too
+ */
+
+/**
  * @typedef {object} ReleaseEnvironment
- * @property {Registry} registry
+ * @property {ReleaseRegistry} registry
+ * @property {string} registryName where the registry is (a file, or an environment in a database):
+ *   two environments with the same one share their pointers
  * @property {boolean} allowOverrides whether the registry allows QA overrides (local: yes)
  * @property {RetentionPolicy} retention
  * @property {import('./releaseAudit.mjs').ReleaseAudit} audit who changes the registry, from which commit
@@ -38,6 +46,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * `http://localhost:<port>/releases/<version>/`, and the registry is `.releases/registry/`.
  *
  * - RELEASES_DIR: the folder of the store and the registry
+ * - RELEASES_REGISTRY_URL (`postgres://…`): keep the registry in that database instead, under the
+ *   environment's name (RELEASES_ENV); RELEASES_REGISTRY_ROLE: the team role its changes act as
+ *   when the login holds more than one (postgres/postgresRegistry.mjs)
  * - RELEASES_BUCKET (`s3://<bucket>/<prefix>`): keep the versions on that bucket instead, under
  *   `<prefix><app's package>/releases/<version>/`; the registry stays in RELEASES_DIR
  * - RELEASES_S3_ENDPOINT: the bucket's S3 server when it is not AWS (credentials and region: the
@@ -47,7 +58,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  *   `<endpoint>/<bucket>`)
  * - RELEASES_KEEP (5) and RELEASES_KEEP_LIVE_DAYS (7): the retention window
  * - RELEASES_ALLOW_OVERRIDES: whether a registry the commands create allows QA overrides (default:
- *   only the local one, without RELEASES_DIR; production's must not)
+ *   only the local one, without RELEASES_DIR or RELEASES_REGISTRY_URL; production's must not)
  * - RELEASES_ENV (`local`), RELEASE_ACTOR, RELEASE_COMMIT: what the history records of a change
  *   (releaseAudit.mjs)
  *
@@ -69,17 +80,17 @@ export function releaseEnvironment(env = process.env) {
   if (!Number.isInteger(keep) || keep < 1) throw new Error('RELEASES_KEEP must be a whole number from 1');
   if (!(keepLiveDays >= 0)) throw new Error('RELEASES_KEEP_LIVE_DAYS must be a number of days');
   const versionsDir = (/** @type {string} */ appName) => path.join(root, 'hosts', findApp(appName).dir);
+  const audit = releaseAudit(env, REPOSITORY_ROOT);
   return {
-    registry: new Registry({
-      registryFile: path.join(root, 'registry', 'remotes.json'),
-      historyFile: path.join(root, 'registry', 'history.jsonl'),
-    }),
+    ...releaseRegistry(env, root, audit.environment),
     allowOverrides:
       env.RELEASES_ALLOW_OVERRIDES === undefined
-        ? env.RELEASES_DIR === undefined && localRegistryAllowsOverrides()
+        ? env.RELEASES_DIR === undefined &&
+          env.RELEASES_REGISTRY_URL === undefined &&
+          localRegistryAllowsOverrides()
         : env.RELEASES_ALLOW_OVERRIDES === 'true',
     retention: { keep, liveWithinMs: keepLiveDays * DAY_MS },
-    audit: releaseAudit(env, REPOSITORY_ROOT),
+    audit,
     store: (appName) =>
       bucket
         ? new S3VersionStore({
@@ -96,6 +107,28 @@ export function releaseEnvironment(env = process.env) {
       if (!manifestUrl?.startsWith(prefix)) return null;
       return manifestUrl.slice(prefix.length).split('/')[0] ?? null;
     },
+  };
+}
+
+/**
+ * The environment's registry: in the database RELEASES_REGISTRY_URL names, else the local files.
+ * @param {NodeJS.ProcessEnv} env @param {string} root @param {string} environment
+ * @returns {{ registry: ReleaseRegistry, registryName: string }}
+ */
+function releaseRegistry(env, root, environment) {
+  const databaseUrl = env.RELEASES_REGISTRY_URL;
+  if (databaseUrl) {
+    const role = env.RELEASES_REGISTRY_ROLE || undefined;
+    const { host, pathname } = new URL(databaseUrl);
+    return {
+      registry: new PostgresRegistry({ databaseUrl, environment, role }),
+      registryName: `${environment} in postgres://${host}${pathname}`,
+    };
+  }
+  const registryFile = path.join(root, 'registry', 'remotes.json');
+  return {
+    registry: new Registry({ registryFile, historyFile: path.join(root, 'registry', 'history.jsonl') }),
+    registryName: registryFile,
   };
 }
 

@@ -2,12 +2,15 @@ import path from 'node:path';
 import { appendFile, mkdir, open, readFile } from 'node:fs/promises';
 import lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
+import { previousVersions } from './previousVersions.mjs';
 
 /**
  * @typedef {object} RegistryDocument the environment's remotes.json, as the shell reads it
  * @property {Record<string, string>} remotes each remote's live manifest URL
  * @property {boolean} [allowOverrides] QA overrides (never in production)
  * @property {number} revision one more with every change
+ * @property {Record<string, string[]>} [previous] each remote's manifest URLs live before its
+ *   current one, newest first, distinct, at most 5 (absent from files written before it existed)
  */
 
 /**
@@ -15,7 +18,7 @@ import writeFileAtomic from 'write-file-atomic';
  * @property {number} revision the registry's revision this change made
  * @property {string} at ISO time
  * @property {string} remote
- * @property {'publish' | 'release' | 'rollback'} action
+ * @property {'publish' | 'release' | 'rollback' | 'promote'} action
  * @property {string | null} from the manifest URL live before
  * @property {string} to the manifest URL live after
  * @property {string} [actor] who made it (lines written before the audit trail have none)
@@ -89,9 +92,11 @@ export class Registry {
       }
       if (from === to) return null;
       const revision = current.revision + 1;
-      const next = { ...current, remotes: { ...current.remotes, [remote]: to }, revision };
+      const remotes = { ...current.remotes, [remote]: to };
       /** @type {RegistryChange} */
       const entry = { revision, at: new Date().toISOString(), remote, action, from, to, ...audit };
+      const previous = previousVersions([...(await this.history()), entry], remotes);
+      const next = { ...current, remotes, revision, previous };
       // History first: a crash between the two leaves a line for a change that did not happen
       // (harmless: rollback looks for the line that made the live version live), never a live
       // version without its line.

@@ -2,7 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
-import { appendFile, mkdtemp, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { Registry, RegistryConflictError } from './registry.mjs';
 
 async function freshRegistry() {
@@ -107,4 +107,17 @@ test('a change records who made it, from which commit, in which environment; old
     },
     { ...audit, revision: 2 },
   );
+});
+
+test('remotes.json names the versions each remote had live before, newest first, each once', async () => {
+  const registry = await freshRegistry();
+  await registry.change({ remote: 'booking', expected: null, to: 'b1', action: 'publish' });
+  await registry.change({ remote: 'marketing', expected: null, to: V1, action: 'publish' });
+  await registry.change({ remote: 'marketing', expected: V1, to: V2, action: 'release' });
+  await registry.change({ remote: 'marketing', expected: V2, to: 'v3', action: 'release' });
+  await registry.change({ remote: 'marketing', expected: 'v3', to: V1, action: 'rollback' });
+
+  const written = JSON.parse(await readFile(registry.registryFile, 'utf8'));
+  assert.deepEqual(written.previous, { booking: [], marketing: ['v3', V2] });
+  assert.deepEqual((await registry.read())?.previous, written.previous);
 });

@@ -44,7 +44,11 @@ export async function release(env, { appName, buildDir, verify, log }) {
     return version;
   }
   if (verify) {
-    if (!registry) throw new Error('the environment has no registry yet: run npm start once');
+    if (!registry) {
+      throw new Error(
+        'the environment has no registry yet: locally, run npm start once; elsewhere its first release needs --no-verify',
+      );
+    }
     await verifyRelease({ registry, remote: appName, candidate, log });
     log('verified: every page answers 200 in every language');
   } else {
@@ -87,30 +91,44 @@ function liveLine(history) {
 }
 
 /**
- * Makes the version that was live before the current one live again; no build, no verification
- * (it passed before, and every shell server checks it again before it switches). Again, and it
- * goes one more version back.
- * @param {ReleaseEnvironment} env @param {{ appName: string, log: Log }} rollback
+ * Makes an earlier version live again; no build, no verification (it passed before, and every
+ * shell server checks it again before it switches). Without `to`, the version live before the
+ * current one, and again, one more version back; with `to`, that version, if the host still has it.
+ * @param {ReleaseEnvironment} env @param {{ appName: string, to?: string, log: Log }} rollback
  */
-export async function rollback(env, { appName, log }) {
+export async function rollback(env, { appName, to, log }) {
   const live = (await env.registry.read())?.remotes[appName] ?? null;
-  const line = liveLine(await env.registry.history(appName));
-  const previous = line.at(-1) === live ? line.at(-2) : undefined;
-  if (!live || !previous) throw new Error(`${appName} has no earlier version to roll back to`);
-  const version = env.versionOf(appName, previous);
+  if (!live) throw new Error(`${appName} has no live version to roll back`);
+  const target = to ? env.manifestUrl(appName, to) : await versionBefore(env, appName, live);
+  if (!target) throw new Error(`${appName} has no earlier version to roll back to`);
+  if (target === live) throw new Error(`${to} is already live`);
+  const version = env.versionOf(appName, target);
   const published = await env.store(appName).list();
   if (version && !published.some((entry) => entry.version === version)) {
-    throw new Error(`${version} is no longer on the release host (pruned)`);
+    throw new Error(
+      to
+        ? `${to} is not on the release host (never published, or pruned)`
+        : `${version} is no longer on the release host (pruned)`,
+    );
   }
   await env.registry.change({
     remote: appName,
     expected: live,
-    to: previous,
+    to: target,
     action: 'rollback',
     audit: env.audit,
   });
-  log(`${version ?? previous} is live again (it replaced ${env.versionOf(appName, live) ?? live})`);
+  log(`${version ?? target} is live again (it replaced ${env.versionOf(appName, live) ?? live})`);
   return version;
+}
+
+/**
+ * The manifest URL live before `live`, following rollbacks back (liveLine).
+ * @param {ReleaseEnvironment} env @param {string} appName @param {string | null} live
+ */
+async function versionBefore(env, appName, live) {
+  const line = liveLine(await env.registry.history(appName));
+  return line.at(-1) === live ? line.at(-2) : undefined;
 }
 
 /**

@@ -2,8 +2,9 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { releaseEnvironment } from './environment.mjs';
+import { writeBuildForTests } from './buildForTests.mjs';
 import { listReleases, prune, publishAsLive, release, rollback } from './releases.mjs';
 import { releaseLine } from './releaseListing.mjs';
 
@@ -17,14 +18,7 @@ async function setUp({ keep = '5', actor = 'alice' } = {}) {
     RELEASE_ACTOR: actor,
     RELEASE_COMMIT: '3f9a2b1c0d2e4f6a',
   });
-  /** A build of remote-marketing whose one file says `text`. */
-  const build = async (/** @type {string} */ text) => {
-    const dir = path.join(root, 'builds', text);
-    await mkdir(path.join(dir, 'server'), { recursive: true });
-    await writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify({ text }));
-    await writeFile(path.join(dir, 'server', 'remoteEntry.js'), `// ${text}`);
-    return dir;
-  };
+  const build = (/** @type {string} */ text) => writeBuildForTests(root, text);
   const log = () => {};
   const live = async () => (await env.registry.read())?.remotes.marketing;
   /** Releases the build whose one file says `text`, without a shell to verify it through. */

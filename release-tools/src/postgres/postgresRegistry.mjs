@@ -1,0 +1,196 @@
+// The registry in Postgres: the same interface as the file registry (registry.mjs), shared by
+// every machine that reaches the database, one environment per instance.
+import pg from 'pg';
+import { RegistryConflictError } from '../registry.mjs';
+import { applyRegistrySchema } from './applyRegistrySchema.mjs';
+import { queryRegistryDocument } from './registryDocument.mjs';
+import { REGISTRY_CHANNEL } from './registryReader.mjs';
+
+/**
+ * @typedef {import('../registry.mjs').RegistryChange} RegistryChange
+ * @typedef {Parameters<import('../registry.mjs').Registry['change']>[0]} ChangeRequest
+ */
+
+/**
+ * One environment's registry in Postgres. A change is one transaction: the environment's revision
+ * counted, the remote's pointer moved by an UPDATE (or INSERT) guarded by the URL the caller read,
+ * its history row, and a NOTIFY for the shell servers. Changes to different remotes both land (the
+ * environment's row makes them take turns for a moment); a change on a stale read updates no row
+ * and is refused. The database decides who may move what (row-level security per team role).
+ */
+export class PostgresRegistry {
+  /**
+   * @param {{ databaseUrl: string, environment: string, role?: string }} options `role`: the team
+   *   role a change acts as (SET LOCAL ROLE), for a login that holds more than one; a team's CI
+   *   logs in as its own role and needs none
+   */
+  constructor({ databaseUrl, environment, role }) {
+    this.environment = environment;
+    this.role = role;
+    // allowExitOnIdle: a command ends when its work does, without closing the pool itself.
+    this.pool = new pg.Pool({ connectionString: databaseUrl, allowExitOnIdle: true });
+    // An idle connection lost (the database restarted) is replaced at the next query; without a
+    // listener its error would end the process.
+    this.pool.on('error', () => {});
+    /** @type {Promise<void> | undefined} */
+    this.schemaReady = undefined;
+  }
+
+  /** @returns {Promise<Required<import('../registry.mjs').RegistryDocument> | null>} */
+  async read() {
+    return this.#withClient((client) => queryRegistryDocument(client, this.environment));
+  }
+
+  /**
+   * Points one remote at a manifest URL, as Registry#change does.
+   * @param {ChangeRequest} change
+   * @returns {Promise<RegistryChange | null>} null when the remote already pointed there
+   */
+  async change({ remote, expected, to, action, allowOverrides = false, audit }) {
+    return this.#withClient(async (client) => {
+      await client.query('BEGIN');
+      try {
+        if (this.role) await client.query(`SET LOCAL ROLE ${client.escapeIdentifier(this.role)}`);
+        const entry =
+          expected === to
+            ? await this.#confirmUnchanged(client, remote, expected)
+            : await this.#move(client, { remote, expected, to, action, allowOverrides, audit });
+        await client.query('COMMIT');
+        return entry;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Every change, oldest first (of one remote, if named).
+   * @param {string} [remote]
+   * @returns {Promise<RegistryChange[]>}
+   */
+  async history(remote) {
+    return this.#withClient(async (client) => {
+      const { rows } = await client.query(
+        `SELECT revision, at, remote, action, from_url, to_url, actor, commit, environment
+         FROM release_history WHERE environment = $1 AND ($2::text IS NULL OR remote = $2)
+         ORDER BY revision`,
+        [this.environment, remote ?? null],
+      );
+      return rows.map((row) => ({
+        revision: Number(row.revision),
+        at: new Date(row.at).toISOString(),
+        remote: row.remote,
+        action: row.action,
+        from: row.from_url,
+        to: row.to_url,
+        actor: row.actor ?? undefined,
+        commit: row.commit,
+        environment: row.environment,
+      }));
+    });
+  }
+
+  /** Closes the pool's connections (a command need not: idle connections let it exit). */
+  async close() {
+    await this.pool.end();
+  }
+
+  /**
+   * @param {pg.PoolClient} client @param {ChangeRequest} change
+   * @returns {Promise<RegistryChange>}
+   */
+  async #move(client, { remote, expected, to, action, allowOverrides = false, audit }) {
+    const { environment } = this;
+    const revision = await this.#countChange(client, allowOverrides);
+    const moved =
+      expected === null
+        ? await client.query(
+            `INSERT INTO release_pointer (environment, remote, manifest_url, revision)
+             VALUES ($1, $2, $3, $4) ON CONFLICT (environment, remote) DO NOTHING`,
+            [environment, remote, to, revision],
+          )
+        : await client.query(
+            `UPDATE release_pointer SET manifest_url = $3, revision = $4
+             WHERE environment = $1 AND remote = $2 AND manifest_url = $5`,
+            [environment, remote, to, revision, expected],
+          );
+    if (moved.rowCount === 0) throw await this.#conflict(client, remote, expected);
+    const { rows } = await client.query(
+      `INSERT INTO release_history (environment, revision, remote, action, from_url, to_url, actor, commit)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING at`,
+      [environment, revision, remote, action, expected, to, audit?.actor ?? null, audit?.commit ?? null],
+    );
+    await client.query('SELECT pg_notify($1, $2)', [REGISTRY_CHANNEL, environment]);
+    const at = new Date(rows[0]?.at).toISOString();
+    return { revision, at, remote, action, from: expected, to, ...audit, environment };
+  }
+
+  /**
+   * The environment's next revision, counted; its row is created by its first change (with
+   * `allowOverrides`, which a team's role may only set false). An existing row is only updated: an
+   * INSERT … ON CONFLICT would check the insert policy even when the row exists.
+   * @param {pg.PoolClient} client @param {boolean} allowOverrides
+   */
+  async #countChange(client, allowOverrides) {
+    const count = () =>
+      client.query(
+        'UPDATE release_environment SET revision = revision + 1 WHERE environment = $1 RETURNING revision',
+        [this.environment],
+      );
+    let { rows } = await count();
+    if (rows.length === 0) {
+      ({ rows } = await client.query(
+        `INSERT INTO release_environment (environment, allow_overrides, revision) VALUES ($1, $2, 1)
+         ON CONFLICT (environment) DO NOTHING RETURNING revision`,
+        [this.environment, allowOverrides],
+      ));
+    }
+    if (rows.length === 0) ({ rows } = await count()); // another change opened it meanwhile
+    return Number(rows[0]?.revision);
+  }
+
+  /**
+   * A change to where the remote already points: nothing to do, if the caller's read still holds.
+   * @param {pg.PoolClient} client @param {string} remote @param {string | null} expected
+   */
+  async #confirmUnchanged(client, remote, expected) {
+    if ((await this.#pointer(client, remote)) !== expected) {
+      throw await this.#conflict(client, remote, expected);
+    }
+    return null;
+  }
+
+  /** @param {pg.PoolClient} client @param {string} remote @param {string | null} expected */
+  async #conflict(client, remote, expected) {
+    const now = await this.#pointer(client, remote);
+    return new RegistryConflictError(
+      `${remote} in ${this.environment} changed since you read it (it is now ${now ?? 'unset'}, not ${expected ?? 'unset'}): run the command again`,
+    );
+  }
+
+  /** @param {pg.PoolClient} client @param {string} remote @returns {Promise<string | null>} */
+  async #pointer(client, remote) {
+    const { rows } = await client.query(
+      'SELECT manifest_url FROM release_pointer WHERE environment = $1 AND remote = $2',
+      [this.environment, remote],
+    );
+    return rows[0]?.manifest_url ?? null;
+  }
+
+  /**
+   * @template T
+   * @param {(client: pg.PoolClient) => Promise<T>} work
+   * @returns {Promise<T>}
+   */
+  async #withClient(work) {
+    this.schemaReady ??= applyRegistrySchema(this.pool);
+    await this.schemaReady;
+    const client = await this.pool.connect();
+    try {
+      return await work(client);
+    } finally {
+      client.release();
+    }
+  }
+}

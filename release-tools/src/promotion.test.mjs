@@ -1,0 +1,138 @@
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp } from 'node:fs/promises';
+import { releaseEnvironment } from './environment.mjs';
+import { writeBuildForTests } from './buildForTests.mjs';
+import { publishAsLive, release, rollback } from './releases.mjs';
+import { promote } from './promotion.mjs';
+import { PostgresRegistry } from './postgres/postgresRegistry.mjs';
+import { startPostgresForTests } from './postgres/postgresServerForTests.mjs';
+
+/** @type {Awaited<ReturnType<typeof startPostgresForTests>>} */
+let postgres;
+/** @type {Array<ReturnType<typeof releaseEnvironment>>} */
+const environments = [];
+before(async () => {
+  postgres = await startPostgresForTests();
+});
+after(async () => {
+  for (const { registry } of environments) {
+    if (registry instanceof PostgresRegistry) await registry.close();
+  }
+  await postgres.close();
+});
+
+const log = () => {};
+
+/**
+ * Staging and production in one Postgres registry (environment names prefixed by the test's), and
+ * one release host for both: a version has the same URL in every environment.
+ */
+async function setUp(/** @type {string} */ name) {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'promotion-test-'));
+  const environment = (/** @type {string} */ env, /** @type {string} */ actor) => {
+    const releases = releaseEnvironment({
+      RELEASES_DIR: path.join(root, 'releases'),
+      RELEASES_REGISTRY_URL: postgres.databaseUrl,
+      RELEASES_ENV: `${name}-${env}`,
+      RELEASE_ACTOR: actor,
+      RELEASE_COMMIT: `commit-of-${actor}`,
+    });
+    environments.push(releases);
+    return releases;
+  };
+  const build = (/** @type {string} */ text) => writeBuildForTests(root, text);
+  const staging = environment('staging', 'alice');
+  const production = environment('production', 'bob');
+  const live = async (/** @type {typeof staging} */ env) => (await env.registry.read())?.remotes.marketing;
+  return { staging, production, build, live };
+}
+
+test('promote makes the very manifest URL live in staging live in production, verified on production first, recorded as promote', async () => {
+  const { staging, production, build, live } = await setUp('promote');
+  await publishAsLive(production, 'marketing', await build('one'));
+  await publishAsLive(staging, 'marketing', await build('one'));
+  await release(staging, { appName: 'marketing', buildDir: await build('two'), verify: false, log });
+  const productionBefore = await production.registry.read();
+  /** @type {unknown[]} */
+  const verified = [];
+
+  await promote(
+    { from: staging, to: production },
+    { appName: 'marketing', verify: true, log, verifyCandidate: async (check) => void verified.push(check) },
+  );
+
+  const candidate = await live(staging);
+  assert.equal(await live(production), candidate);
+  assert.deepEqual(verified, [{ registry: productionBefore, remote: 'marketing', candidate, log }]);
+  const last = (await production.registry.history('marketing')).at(-1);
+  assert.deepEqual(
+    {
+      action: last?.action,
+      to: last?.to,
+      actor: last?.actor,
+      commit: last?.commit,
+      environment: last?.environment,
+    },
+    {
+      action: 'promote',
+      to: candidate,
+      actor: 'bob',
+      commit: 'commit-of-bob',
+      environment: 'promote-production',
+    },
+  );
+});
+
+test('a promotion that fails verification leaves production as it was', async () => {
+  const { staging, production, build, live } = await setUp('refused');
+  await publishAsLive(production, 'marketing', await build('one'));
+  await publishAsLive(staging, 'marketing', await build('two'));
+  const before = await live(production);
+
+  const failing = async () => {
+    throw new Error('/about answered 503');
+  };
+  await assert.rejects(
+    promote(
+      { from: staging, to: production },
+      { appName: 'marketing', verify: true, log, verifyCandidate: failing },
+    ),
+    /answered 503/,
+  );
+  assert.equal(await live(production), before);
+});
+
+test('promotion needs a registry per environment: two environments of the file registry are refused', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'promotion-test-'));
+  const file = (/** @type {string} */ env) => releaseEnvironment({ RELEASES_DIR: dir, RELEASES_ENV: env });
+  await assert.rejects(
+    promote({ from: file('staging'), to: file('production') }, { appName: 'marketing', verify: false, log }),
+    /share one registry/,
+  );
+});
+
+test('rollback --to makes any version still on the host live, and refuses one that is not', async () => {
+  const { staging: env, build, live } = await setUp('rollback-to');
+  const first = await publishAsLive(env, 'marketing', await build('one'));
+  for (const text of ['two', 'three', 'four']) {
+    await release(env, { appName: 'marketing', buildDir: await build(text), verify: false, log });
+  }
+  const fourth = await live(env);
+
+  await rollback(env, { appName: 'marketing', to: first, log });
+  assert.equal(await live(env), env.manifestUrl('marketing', first));
+  assert.equal((await env.registry.history('marketing')).at(-1)?.action, 'rollback');
+  await assert.rejects(
+    rollback(env, { appName: 'marketing', to: '20260101-000000000-0000000000', log }),
+    /is not on the release host/,
+  );
+  await assert.rejects(rollback(env, { appName: 'marketing', to: first, log }), /already live/);
+  assert.equal(await live(env), env.manifestUrl('marketing', first));
+
+  // Without --to, rollback goes back to the version live before: the one --to replaced.
+  await rollback(env, { appName: 'marketing', log });
+  assert.equal(await live(env), fourth);
+});
