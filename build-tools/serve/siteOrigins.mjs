@@ -4,6 +4,8 @@ import { findApp, LOCAL_BACKEND_URL } from '../apps.mjs';
 
 const shellDir = path.resolve(import.meta.dirname, '..', '..', findApp('shell').dir);
 
+/** @typedef {{ remotes: Record<string, string>, allowOverrides?: boolean }} Registry */
+
 /** Where a QA override loads a candidate build from: a tester's own machine (docs/qa.md, the QA override). */
 export const OVERRIDE_CANDIDATE_SOURCE = 'http://localhost:*';
 
@@ -19,12 +21,15 @@ function defaultRegistryFile() {
  * shell's registry, and the build variables of remote-booking (SUPABASE_URL) and remote-contact
  * (EMAILJS_ORIGIN) with the same fallback as their src/config.ts.
  *
- * @param {{ registryFile?: string, env?: Record<string, string | undefined> }} [options]
+ * @param {{ registryFile?: string, registry?: Registry, env?: Record<string, string | undefined> }} [options]
+ *   `registry`: the document itself, read elsewhere (a shell server's registry URL)
  * @returns {{ remoteOrigins: string[], apiOrigins: string[] }}
  */
-export function readSiteOrigins({ registryFile = defaultRegistryFile(), env = process.env } = {}) {
-  /** @type {{ remotes: Record<string, string>, allowOverrides?: boolean }} */
-  const registry = JSON.parse(readFileSync(registryFile, 'utf8'));
+export function readSiteOrigins({
+  registryFile = defaultRegistryFile(),
+  registry = /** @type {Registry} */ (JSON.parse(readFileSync(registryFile, 'utf8'))),
+  env = process.env,
+} = {}) {
   const remoteOrigins = Object.values(registry.remotes).map((manifestUrl) => new URL(manifestUrl).origin);
   // Only a registry that lets QA override a remote (never production's) may load code from elsewhere.
   if (registry.allowOverrides) remoteOrigins.push(OVERRIDE_CANDIDATE_SOURCE);

@@ -58,3 +58,16 @@ export function replaceOnce(text: string, expected: string, replacement: string)
   if (!text.includes(expected)) throw new Error(`The candidate change expected to find: ${expected}`);
   return text.replace(expected, replacement);
 }
+
+/**
+ * A copy of a remote's current build that differs by one byte of its manifest: a new version, to
+ * publish. `name`: its own folder.
+ */
+export function anotherVersionOf(dir: string, name: string): string {
+  const dist = path.join(CANDIDATES, name);
+  rmSync(dist, { recursive: true, force: true });
+  cpSync(path.join(REPOSITORY_ROOT, dir, 'dist'), dist, { recursive: true });
+  const manifestFile = path.join(dist, 'mf-manifest.json');
+  writeFileSync(manifestFile, `${readFileSync(manifestFile, 'utf8')}\n`);
+  return dist;
+}

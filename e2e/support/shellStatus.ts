@@ -8,6 +8,8 @@ export interface RemoteStatus {
   named: string | null;
   rendering: string | null;
   lastFailure: { version: string | null; reason: string; at: string } | null;
+  /** Set while an earlier version stands in for the one named, which failed on a server with none. */
+  fallback: { named: string; reason: string } | null;
 }
 
 /** One remote's status, from the shell server at `shellUrl` (tests run on its host: loopback). */
@@ -29,6 +31,24 @@ export async function everyRemoteLoaded(shellUrl: string): Promise<void> {
         REMOTE_APPS.map((app) => remoteStatus(shellUrl, app.name as RemoteName)),
       );
       return statuses.every((status) => status.rendering !== null);
+    })
+    .toBe(true);
+}
+
+/**
+ * Until the shell server at `shellUrl` renders the version of `remote` at `manifestUrl` (a
+ * version is its manifest URL and ETag), within `timeout` ms.
+ */
+export async function rendersManifest(
+  shellUrl: string,
+  remote: RemoteName,
+  manifestUrl: string | undefined,
+  timeout = 10_000,
+): Promise<void> {
+  await expect
+    .poll(async () => (await remoteStatus(shellUrl, remote)).rendering?.startsWith(`${manifestUrl} `), {
+      timeout,
+      intervals: [50],
     })
     .toBe(true);
 }

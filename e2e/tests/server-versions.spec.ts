@@ -1,14 +1,19 @@
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { test, expect, header, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
-import { prepareCandidate, replaceOnce } from '../support/candidateBuild';
+import { anotherVersionOf, prepareCandidate, replaceOnce } from '../support/candidateBuild';
 import { releaseCommand } from '../support/releaseCommand';
 import { fetchServerHtml, serverState } from '../support/serverHtml';
 import { contactCopy, fillEnquiry, outbox, sendButton, SAMPLE_ENQUIRY } from '../support/contactForm';
 import { REPOSITORY_ROOT, type ComposedSite } from '../support/site';
-import { remoteStatus as statusOf, type RemoteName, type RemoteStatus } from '../support/shellStatus';
+import {
+  remoteStatus as statusOf,
+  rendersManifest,
+  type RemoteName,
+  type RemoteStatus,
+} from '../support/shellStatus';
 
 /** Until the server has refused the manifest the registry names now, and says why. */
 async function refused(site: ComposedSite, remote: RemoteName): Promise<RemoteStatus> {
@@ -28,22 +33,7 @@ async function refused(site: ComposedSite, remote: RemoteName): Promise<RemoteSt
 
 /** Until the shell server at `shellUrl` renders the manifest the registry names now. */
 async function rendersLive(site: ComposedSite, remote: RemoteName, shellUrl = site.url('shell')) {
-  const manifest = await site.liveManifest(remote);
-  await expect
-    .poll(async () => (await statusOf(shellUrl, remote)).rendering?.startsWith(`${manifest} `), {
-      timeout: 10_000,
-    })
-    .toBe(true);
-}
-
-/** A copy of a remote's current build that differs by one byte of its manifest: a new version. */
-function anotherVersionOf(dir: string, name: string): string {
-  const dist = path.join(REPOSITORY_ROOT, 'e2e', '.candidate', name);
-  rmSync(dist, { recursive: true, force: true });
-  cpSync(path.join(REPOSITORY_ROOT, dir, 'dist'), dist, { recursive: true });
-  const manifestFile = path.join(dist, 'mf-manifest.json');
-  writeFileSync(manifestFile, `${readFileSync(manifestFile, 'utf8')}\n`);
-  return dist;
+  await rendersManifest(shellUrl, remote, await site.liveManifest(remote));
 }
 
 test.describe.configure({ mode: 'serial' });

@@ -6,7 +6,7 @@ import { RETRY_AFTER_SECONDS, sendCacheable } from './cacheableResponses.mjs';
 /**
  * @typedef {object} CrawlerFilesOptions
  * @property {import('./fastifyRequest.js').SiteRenderer} renderer
- * @property {() => Promise<{ remotes: Record<string, string> }>} readRegistry the environment's registry
+ * @property {() => Promise<import('./registrySource.mjs').RegistryDocument>} readRegistry the environment's registry
  */
 
 /** @type {import('fastify').FastifyPluginAsync<CrawlerFilesOptions>} */
@@ -42,8 +42,10 @@ export default async function crawlerFiles(app, { renderer, readRegistry }) {
   // not taken yet, or refused, is not loaded by browsers either). Never cached: a release changes it.
   app.get('/remotes.json', async (request, reply) => {
     request.routeKind = '/remotes.json';
-    const registry = await readRegistry();
-    registry.remotes = { ...registry.remotes, ...renderer.liveManifests() };
+    // The earlier versions are the servers' fallback, not the browsers' business.
+    const read = await readRegistry();
+    const registry = { ...read, remotes: { ...read.remotes, ...renderer.liveManifests() } };
+    delete registry.previous;
     return reply.header('Cache-Control', 'no-cache').send(registry);
   });
 }

@@ -1,4 +1,4 @@
-// Owns the operator's endpoints: /_shell/status (each remote's versions, the heap) and /metrics
+// Owns the operator's endpoints: /_shell/status (the registry, each remote's versions, the heap) and /metrics
 // (Prometheus), answered to a request made on the server's own host, not through a proxy (and
 // /metrics to a scraper with the token); to anyone else they are paths like any other (the 404 page).
 import { timingSafeEqual } from 'node:crypto';
@@ -19,11 +19,13 @@ function fromThisHost(request) {
  * @typedef {object} OperatorEndpointsOptions
  * @property {import('./fastifyRequest.js').SiteRenderer} renderer
  * @property {ReturnType<typeof import('./shellMetrics.mjs').createShellMetrics>} metrics
+ * @property {() => import('./registrySource.mjs').RegistryStatus} registryStatus where the registry
+ *   is read, when it was, and why it cannot be now
  * @property {string} [metricsToken] lets a scraper elsewhere read /metrics (SHELL_METRICS_TOKEN)
  */
 
 /** @type {import('fastify').FastifyPluginAsync<OperatorEndpointsOptions>} */
-export default async function operatorEndpoints(app, { renderer, metrics, metricsToken }) {
+export default async function operatorEndpoints(app, { renderer, metrics, registryStatus, metricsToken }) {
   const metricsAuthorization = metricsToken ? Buffer.from(`Bearer ${metricsToken}`) : undefined;
   /** @param {import('fastify').FastifyRequest} request */
   const mayReadMetrics = (request) => {
@@ -36,16 +38,18 @@ export default async function operatorEndpoints(app, { renderer, metrics, metric
     );
   };
 
-  // Which version of each remote the registry names, which one is rendered, and why the last one
-  // that was not taken failed.
+  // The registry's source and health; which version of each remote it names, which one is
+  // rendered (and, for an earlier one standing in, why), and why the last one not taken failed.
   app.get('/_shell/status', (request, reply) => {
     if (!fromThisHost(request)) return reply.callNotFound();
     request.routeKind = 'operator';
     // ?gc (with node --expose-gc): the heap after a full collection, to tell a leak from garbage.
     if ('gc' in /** @type {Record<string, unknown>} */ (request.query)) globalThis.gc?.();
-    return reply
-      .header('Cache-Control', 'no-store')
-      .send({ remotes: renderer.remotesStatus(), heapUsedBytes: process.memoryUsage().heapUsed });
+    return reply.header('Cache-Control', 'no-store').send({
+      registry: registryStatus(),
+      remotes: renderer.remotesStatus(),
+      heapUsedBytes: process.memoryUsage().heapUsed,
+    });
   });
   app.get('/metrics', async (request, reply) => {
     if (!mayReadMetrics(request)) return reply.callNotFound();

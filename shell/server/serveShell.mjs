@@ -2,13 +2,13 @@
 // of, each owning one concern; the renderer (from the build's server bundle) and the metrics they share.
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { LogController } from 'fastify';
 import { createStaticApp, listen } from 'build-tools/serve';
 import crawlerFiles from './crawlerFiles.mjs';
 import errorPages, { BODY_LIMIT_BYTES, clientErrorHandler, frameworkErrors } from './errorPages.mjs';
 import operatorEndpoints from './operatorEndpoints.mjs';
 import pageRoute from './pageRoute.mjs';
+import { createRegistryReader, fileRegistry } from './registrySource.mjs';
 import requestLog from './requestLog.mjs';
 import securityHeaders from './securityHeaders.mjs';
 import {
@@ -28,6 +28,8 @@ export { readServerSettings } from './serverSettings.mjs';
  * @property {string} [root] the shell's build (dist), with its server bundle in dist/server
  * @property {Record<string, string>} [headers] the site's security headers (securityHeaders.mjs)
  * @property {string} [registryFile] the environment's remotes.json (default: the build's own)
+ * @property {import('./registrySource.mjs').RegistrySource} [registry] where the registry is read
+ *   instead (registrySource.mjs; start.mjs: SHELL_REGISTRY_URL); default: the file `registryFile`
  * @property {number} [remoteBudgetMs] how long a remote may take before the page is sent without it
  * @property {number} [manifestTtlMs] how long a remote's manifest is trusted before it is revalidated
  * @property {readonly string[]} [remoteOrigins] the only origins remote code is loaded from (the
@@ -50,6 +52,7 @@ export async function serveShell({
   root = path.resolve(import.meta.dirname, '..', 'dist'),
   headers = {},
   registryFile = path.join(root, 'remotes.json'),
+  registry: registrySource = fileRegistry(registryFile),
   remoteBudgetMs = 1000,
   manifestTtlMs = 1000,
   remoteOrigins = remoteOriginsFromEnvironment(),
@@ -66,16 +69,19 @@ export async function serveShell({
     serverOptions: serverOptions(settings),
   });
   const metrics = createShellMetrics({ liveVersions: () => liveVersions(renderer) });
-  const readRegistry = async () => JSON.parse(await readFile(registryFile, 'utf8'));
+  /** @type {{ info: (message: string) => void, error: (message: string, err?: unknown) => void }} */
+  const log = {
+    info: (message) => app.log.info(message),
+    error: (message, err) => app.log.error({ err }, message),
+  };
+  const registry = createRegistryReader(registrySource, log);
+  const readRegistry = () => registry.read();
   const renderer = await build.createSiteRenderer({
     readRegistry,
     remoteBudgetMs,
     manifestTtlMs,
     remoteOrigins,
-    log: {
-      info: (message) => app.log.info(message),
-      error: (message, err) => app.log.error({ err }, message),
-    },
+    log,
     onRemoteFailure: (name) => metrics.remoteFailed(name),
   });
   app.addHook('onClose', async () => renderer.close());
@@ -98,7 +104,12 @@ export async function serveShell({
     renderLimit: settings.renderLimit,
   });
   await app.register(crawlerFiles, { renderer, readRegistry });
-  await app.register(operatorEndpoints, { renderer, metrics, metricsToken: settings.metricsToken });
+  await app.register(operatorEndpoints, {
+    renderer,
+    metrics,
+    registryStatus: () => registry.status(),
+    metricsToken: settings.metricsToken,
+  });
   return listen(app, { port, host });
 }
 

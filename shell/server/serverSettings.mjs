@@ -3,7 +3,9 @@
  * once, before anything starts (docs/operator.md, "Configuration"). Every setting has a default that
  * suits a server behind one reverse proxy on its own host.
  */
+import path from 'node:path';
 import { isIP } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 /** proxy-addr's names for address ranges, which Fastify's trustProxy takes beside addresses. */
 const ADDRESS_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -85,6 +87,32 @@ export function remoteOriginsFromEnvironment(env = process.env) {
 }
 
 /**
+ * @typedef {{ kind: 'file', file: string } | { kind: 'http', url: string }} RegistryLocation where
+ *   the environment's registry is read (registrySource.mjs opens it)
+ */
+
+/**
+ * SHELL_REGISTRY_URL: an http(s) URL, which shell servers on several machines can share, or a
+ * file's path; SHELL_REGISTRY_FILE, its older name, a file's path. Neither: the build's own.
+ * @param {Record<string, string | undefined>} env
+ * @returns {RegistryLocation | undefined}
+ */
+function registryLocation(env) {
+  const url = env.SHELL_REGISTRY_URL?.trim();
+  const file = env.SHELL_REGISTRY_FILE?.trim();
+  if (url && file) throw new Error('Set SHELL_REGISTRY_URL only: it replaces SHELL_REGISTRY_FILE');
+  if (file) return { kind: 'file', file: path.resolve(file) };
+  if (!url) return undefined;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  if ((scheme === 'http' || scheme === 'https') && URL.canParse(url)) return { kind: 'http', url };
+  if (scheme === 'file' && URL.canParse(url)) return { kind: 'file', file: fileURLToPath(url) };
+  // A one-letter scheme is a Windows drive (C:\…): a path.
+  if (scheme && scheme.length > 1)
+    throw new Error(`SHELL_REGISTRY_URL must be an http(s) URL or a file's path, not "${url}"`);
+  return { kind: 'file', file: path.resolve(url) };
+}
+
+/**
  * @typedef {object} ServerSettings
  * @property {{ max: number, windowMs: number }} renderLimit renders (cache misses) a client may
  *   cause per window; what the server answers from its cache is never limited
@@ -96,6 +124,8 @@ export function remoteOriginsFromEnvironment(env = process.env) {
  *   `Authorization: Bearer <token>`; the server's own host can always read it
  * @property {string} logLevel pino's level for the server's JSON log
  * @property {number} maxUrlLength longest address answered (longer: 414)
+ * @property {RegistryLocation | undefined} registry where the environment's registry is read
+ *   (unset: the build's own remotes.json)
  */
 
 /** @param {Record<string, string | undefined>} [env] @returns {ServerSettings} */
@@ -111,6 +141,7 @@ export function readServerSettings(env = process.env) {
     metricsToken: env.SHELL_METRICS_TOKEN || undefined,
     logLevel: env.SHELL_LOG_LEVEL || 'info',
     maxUrlLength: positiveNumber(env.SHELL_MAX_URL_LENGTH, 2048, 'SHELL_MAX_URL_LENGTH'),
+    registry: registryLocation(env),
   };
 }
 

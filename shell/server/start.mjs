@@ -1,6 +1,7 @@
 import { findApp } from 'build-tools/apps';
 import { securityHeaders } from 'build-tools/securityHeaders';
 import { readSiteOrigins } from 'build-tools/siteOrigins';
+import { openRegistrySource } from './registrySource.mjs';
 import { serveShell } from './serveShell.mjs';
 import { readServerSettings } from './serverSettings.mjs';
 
@@ -8,15 +9,17 @@ import { readServerSettings } from './serverSettings.mjs';
  * `npm run serve --workspace shell`: the shell's server alone, rendering with the registry's
  * remotes, configured by its environment (docs/operator.md, "Configuration").
  */
-// The environment's registry (a release changes it); the build's own remotes.json if unset.
-const registryFile = process.env.SHELL_REGISTRY_FILE || undefined;
+const settings = readServerSettings();
+// The environment's registry (a release changes it): SHELL_REGISTRY_URL; the build's own if unset.
+const registry = settings.registry && openRegistrySource(settings.registry);
 const server = await serveShell({
   port: process.env.PORT ? Number(process.env.PORT) : findApp('shell').port,
-  registryFile,
+  registry,
   // The CSP must allow the remotes browsers are told to load: the ones this registry names, not the
   // build's (a local build's allows QA overrides from http://localhost:*, which production must not).
-  headers: securityHeaders(readSiteOrigins(registryFile ? { registryFile } : {})),
-  settings: readServerSettings(),
+  // Read once, at start: a registry that cannot be read then stops the start.
+  headers: securityHeaders(readSiteOrigins(registry ? { registry: await registry.read() } : {})),
+  settings,
   // The site's public URL at run time, for its https headers; the build's (its links') if unset.
   siteUrl: process.env.SITE_URL || undefined,
 });

@@ -6,6 +6,11 @@ import { REMOTE_NAMES, type RemoteName } from './remoteContracts';
  */
 export interface RemoteRegistry {
   remotes: Record<RemoteName, string>;
+  /**
+   * Each remote's manifest URLs live before the current one, newest first (the releases' history):
+   * what a server with no version of a remote renders when the one named fails. Optional.
+   */
+  previous?: Partial<Record<RemoteName, readonly string[]>>;
   /** Lets QA point one remote at a candidate build (see OVERRIDE_PARAM). Off in production. */
   allowOverrides?: boolean;
 }

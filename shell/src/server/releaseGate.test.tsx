@@ -38,6 +38,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 
 let registry: Record<string, string> = {};
+/** The manifest URLs live before the current one, newest first, as the registry lists them. */
+let previous: Record<string, string[]> = {};
 
 /** Each manifest answers as a release host does, with its own ETag. */
 beforeAll(() => {
@@ -69,13 +71,14 @@ function release(folder: string, Page: ComponentType, evaluate?: () => Promise<v
   return manifestUrl;
 }
 
-function renderer() {
+/** A renderer on the test's registry; the errors it logs go to `errors`. */
+function renderer(errors: string[] = []) {
   return createSiteRenderer({
-    readRegistry: async () => ({ remotes: registry }) as never,
+    readRegistry: async () => ({ remotes: registry, previous }) as never,
     assets: { stylesheets: [], scripts: [], preloadFetches: [], localeScripts: {} },
     remoteBudgetMs: 5000,
     manifestTtlMs: 50,
-    log: { info: () => undefined, error: () => undefined },
+    log: { info: () => undefined, error: (message) => errors.push(message) },
   });
 }
 
@@ -132,14 +135,28 @@ test('a first release whose pages render goes live', async () => {
   }
 });
 
-/** Until the server has refused the version at `manifestUrl`. */
-async function refused(site: ReturnType<typeof renderer>, manifestUrl: string): Promise<void> {
+type ContactStatus = ReturnType<ReturnType<typeof renderer>['remotesStatus']>['contact'];
+
+/** Until the contact remote's status is `expected`, which it says in `what` (else it fails so). */
+async function until(
+  site: ReturnType<typeof renderer>,
+  expected: (status: ContactStatus) => boolean,
+  what: string,
+) {
   for (let tries = 0; tries < 200; tries += 1) {
-    if (site.remotesStatus().contact.lastFailure?.version?.startsWith(`${manifestUrl} `)) return;
+    if (expected(site.remotesStatus().contact)) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error(`${manifestUrl} was never refused`);
+  throw new Error(`never ${what}`);
 }
+
+/** Until the server has refused the version at `manifestUrl`. */
+const refused = (site: ReturnType<typeof renderer>, manifestUrl: string) =>
+  until(
+    site,
+    (status) => Boolean(status.lastFailure?.version?.startsWith(`${manifestUrl} `)),
+    `refused ${manifestUrl}`,
+  );
 
 const CHANGED = 'A description only the candidate has';
 
@@ -181,5 +198,57 @@ test("a refused candidate's page-metadata strings never reach the live pages", a
     expect(english + spanish).not.toContain(CHANGED);
   } finally {
     site.close();
+  }
+});
+
+test('a server that starts while the registry names a version whose page throws renders the newest earlier version that passes, and says so', async () => {
+  const older = release('older', ContactPage);
+  const lastGood = release('last-good', ContactPage);
+  const missing = 'http://contact.invalid/releases/deleted/mf-manifest.json';
+  const broken = release('broken', ThrowingPage);
+  previous = { contact: [missing, lastGood, older] };
+  const errors: string[] = [];
+  const site = renderer(errors);
+  try {
+    const outcome = await site.render(at('/contact'));
+    expect(outcome).toMatchObject({ kind: 'page', status: 200 });
+    expect(html(outcome)).toContain('Contact us');
+    const status = site.remotesStatus().contact;
+    expect(status.rendering).toBe(`${lastGood} "${lastGood}"`);
+    expect(status.named).toBe(`${broken} "${broken}"`);
+    expect(status.fallback).toEqual({
+      named: `${broken} "${broken}"`,
+      reason: expect.stringMatching(/^\/contact answered 503 with /) as string,
+    });
+    expect(site.liveManifests()).toEqual({ contact: lastGood });
+    // Said once, however many times the server asks the registry meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(errors.filter((message) => message.includes('in place of'))).toHaveLength(1);
+
+    // The registry names a version that passes: it goes live, and the fallback is over.
+    const fixed = release('fixed', ContactPage);
+    await until(site, (status) => Boolean(status.rendering?.startsWith(`${fixed} `)), `rendered ${fixed}`);
+    expect(site.remotesStatus().contact.fallback).toBeNull();
+  } finally {
+    site.close();
+    previous = {};
+  }
+});
+
+test('a server that starts while the registry names a manifest that is not there renders the previous version', async () => {
+  const lastGood = release('before-missing', ContactPage);
+  const missing = 'http://contact.invalid/releases/never-uploaded/mf-manifest.json';
+  registry = { ...registry, contact: missing };
+  previous = { contact: [lastGood] };
+  const site = renderer();
+  try {
+    expect(await site.render(at('/contact?lang=es'))).toMatchObject({ kind: 'page', status: 200 });
+    expect(site.remotesStatus().contact).toMatchObject({
+      rendering: `${lastGood} "${lastGood}"`,
+      fallback: { named: missing, reason: `${missing} answered 404` },
+    });
+  } finally {
+    site.close();
+    previous = {};
   }
 });

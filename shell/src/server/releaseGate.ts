@@ -1,6 +1,7 @@
 // The release gate: the only way a version of a remote goes live on this server. It reads what the
 // registry names, loads that version, has every page it lists rendered (first versions included),
-// and only then switches the remote's record to it. The renderer is handed in, never imported.
+// and only then switches the remote's record to it; on a server with none yet, an earlier version
+// the registry lists stands in for a named one that fails. The renderer is handed in, never imported.
 import { createHash } from 'node:crypto';
 import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, SUPPORTED_LANGUAGES } from 'shared-i18n';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
@@ -8,7 +9,7 @@ import type { RemoteName } from '../remotes/remoteContracts';
 import { codeOriginsOf, type RemoteManifest } from '../remotes/remoteManifest';
 import { loadRemoteVersion, RUNTIME_FETCH_TIMEOUT_MS, type ManifestRead } from './loadRemoteVersion';
 import { withinBudget, type RemoteVersion } from './remoteVersion';
-import type { RemoteVersions } from './remoteVersions';
+import type { Fallback, RemoteVersions } from './remoteVersions';
 
 /** Longest a new version may take to load and pass; a check that never ends would block the next. */
 const CHECK_BUDGET_MS = 60_000;
@@ -37,34 +38,85 @@ interface Attempt {
 
 /**
  * Asks the registry which version of `remote` to render and takes it if it passes. A broken
- * release, or a host that stops answering, leaves the live version in place; a first version that
- * fails leaves none, and the remote's pages answer their fallback (503) until one passes.
+ * release, or a host that stops answering, leaves the live version in place. A server with no
+ * version of the remote yet, whose named version fails, renders the newest earlier version the
+ * registry lists (`previous`) that passes, until the registry names one that does.
  */
 export async function passReleaseGate(remote: RemoteVersions, gate: ReleaseGateOptions): Promise<void> {
   const attempt: Attempt = { label: null };
+  let registry: RemoteRegistry | null = null;
   try {
-    const named = await readNamedVersion(remote, gate, attempt);
-    if (!named || named.version === remote.live?.version) return;
+    registry = await gate.readRegistry();
+    const named = await readNamedVersion(remote, registry.remotes[remote.name], gate, attempt);
+    if (!named || named.version === remote.live?.version) {
+      remote.fallback = null;
+      return;
+    }
     const kept = remote.keptVersion(named.version);
     if (kept) {
       switchTo(remote, kept, gate);
       return;
     }
     if (remote.failedLately(named.version)) return;
-    assertAllowed(gate, codeOriginsOf(named.manifest, named.manifestUrl), named.manifestUrl);
-    const candidate = await withinBudget(
-      loadRemoteVersion(named).then(async (loaded) => {
-        // A release's renders are kept, so its first visitors find them ready; a first version's
-        // are not: a server just started keeps (and counts) what its visitors ask for.
-        await verify(loaded, (url) => gate.renderCandidate(url, loaded, remote.live !== null));
-        return loaded;
-      }),
-      CHECK_BUDGET_MS,
-      `checking ${named.version}`,
-    );
-    switchTo(remote, candidate, gate);
+    switchTo(remote, await loadAndVerify(named, remote, gate), gate);
   } catch (error) {
-    reportFailure(remote, attempt.label, error, gate);
+    const isNew = reportFailure(remote, attempt.label, error, gate);
+    if (!remote.live && registry) {
+      const failed = { named: attempt.label ?? remote.name, reason: messageOf(error) };
+      await fallBack(remote, earlierVersions(registry, remote.name), failed, gate, isNew);
+    }
+  }
+}
+
+/** Loads a version and has every page it lists rendered; the version, once it passed. */
+function loadAndVerify(read: ManifestRead, remote: RemoteVersions, gate: ReleaseGateOptions) {
+  assertAllowed(gate, codeOriginsOf(read.manifest, read.manifestUrl), read.manifestUrl);
+  return withinBudget(
+    loadRemoteVersion(read).then(async (loaded) => {
+      // A release's renders are kept, so its first visitors find them ready; a first version's
+      // are not: a server just started keeps (and counts) what its visitors ask for.
+      await verify(loaded, (url) => gate.renderCandidate(url, loaded, remote.live !== null));
+      return loaded;
+    }),
+    CHECK_BUDGET_MS,
+    `checking ${read.version}`,
+  );
+}
+
+/** The manifest URLs live before the one named, newest first, the named one left out. */
+function earlierVersions(registry: RemoteRegistry, name: RemoteName): readonly string[] {
+  return (registry.previous?.[name] ?? []).filter((url) => url !== registry.remotes[name]);
+}
+
+/**
+ * Renders the newest of `earlier` that passes, in place of the named version that failed: said
+ * on the status (`fallback`) and, once, in the log. `isNew`: the named version's failure is new
+ * (a failure repeated every retry is not logged again).
+ */
+async function fallBack(
+  remote: RemoteVersions,
+  earlier: readonly string[],
+  failed: Fallback,
+  gate: ReleaseGateOptions,
+  isNew: boolean,
+): Promise<void> {
+  const refusals: string[] = [];
+  for (const manifestUrl of earlier) {
+    try {
+      assertAllowed(gate, [new URL(manifestUrl).origin], manifestUrl);
+      const version = await loadAndVerify(await readManifest(remote.name, manifestUrl), remote, gate);
+      remote.switchTo(version, failed);
+      gate.log.error(
+        `[shell] ${remote.name}: rendering ${version.version}, an earlier version, in place of ${failed.named} (${failed.reason})`,
+      );
+      return;
+    } catch (error) {
+      refusals.push(`${manifestUrl}: ${messageOf(error)}`);
+      gate.onRemoteFailure?.(remote.name);
+    }
+  }
+  if (refusals.length > 0 && isNew) {
+    gate.log.error(`[shell] ${remote.name}: no earlier version renders either (${refusals.join('; ')})`);
   }
 }
 
@@ -74,29 +126,44 @@ export async function passReleaseGate(remote: RemoteVersions, gate: ReleaseGateO
  */
 async function readNamedVersion(
   remote: RemoteVersions,
+  manifestUrl: string,
   gate: ReleaseGateOptions,
   attempt: Attempt,
 ): Promise<ManifestRead | null> {
   const { live, name } = remote;
-  const manifestUrl = (await gate.readRegistry()).remotes[name];
   // Until its manifest is read, a version is known by its URL only.
   attempt.label = manifestUrl;
   assertAllowed(gate, [new URL(manifestUrl).origin], manifestUrl);
-  const sameUrl = live?.manifestUrl === manifestUrl;
-  const response = await fetch(manifestUrl, {
-    headers: sameUrl && live.etag ? { 'If-None-Match': live.etag } : {},
-    signal: AbortSignal.timeout(RUNTIME_FETCH_TIMEOUT_MS),
-  });
-  if (response.status === 304 && live && sameUrl) {
-    remote.named = live.version;
+  const read = await readManifest(name, manifestUrl, live?.manifestUrl === manifestUrl ? live : null);
+  if (!read) {
+    remote.named = live?.version ?? null;
     return null;
   }
+  attempt.label = remote.named = read.version;
+  return read;
+}
+
+/** A version's manifest, read; null when `unchangedFrom` is the version the host still serves (304). */
+function readManifest(name: RemoteName, manifestUrl: string): Promise<ManifestRead>;
+function readManifest(
+  name: RemoteName,
+  manifestUrl: string,
+  unchangedFrom: RemoteVersion | null,
+): Promise<ManifestRead | null>;
+async function readManifest(
+  name: RemoteName,
+  manifestUrl: string,
+  unchangedFrom: RemoteVersion | null = null,
+): Promise<ManifestRead | null> {
+  const response = await fetch(manifestUrl, {
+    headers: unchangedFrom?.etag ? { 'If-None-Match': unchangedFrom.etag } : {},
+    signal: AbortSignal.timeout(RUNTIME_FETCH_TIMEOUT_MS),
+  });
+  if (response.status === 304 && unchangedFrom) return null;
   if (!response.ok) throw new Error(`${manifestUrl} answered ${response.status}`);
   const text = await response.text();
   const etag = response.headers.get('etag');
   const version = `${manifestUrl} ${etag ?? createHash('sha1').update(text).digest('base64url')}`;
-  attempt.label = version;
-  remote.named = version;
   return { name, manifestUrl, manifest: JSON.parse(text) as RemoteManifest, version, etag };
 }
 
@@ -129,17 +196,20 @@ function switchTo(remote: RemoteVersions, version: RemoteVersion, gate: ReleaseG
   gate.log.info(`[shell] ${remote.name}: rendering ${version.version}`);
 }
 
+/** Records a failure, logged when it is new; whether it was. */
 function reportFailure(
   remote: RemoteVersions,
   label: string | null,
   error: unknown,
   gate: ReleaseGateOptions,
-) {
-  const reason = error instanceof Error ? error.message : String(error);
-  const isNew = remote.fail(label, reason);
+): boolean {
+  const isNew = remote.fail(label, messageOf(error));
   gate.onRemoteFailure?.(remote.name);
   // Logged when it starts, not every second while a host stays down.
-  if (!isNew) return;
+  if (!isNew) return false;
   const kept = remote.live ? `kept ${remote.live.version}` : 'no version to render';
   gate.log.error(`[shell] ${remote.name}: ${label ?? 'its registry entry'} was not taken (${kept})`, error);
+  return true;
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -11,6 +11,17 @@ export interface RemoteStatus {
   /** The version the server renders: the last one that loaded and passed. */
   rendering: string | null;
   lastFailure: { version: string | null; reason: string; at: string } | null;
+  /**
+   * Set while the version rendered is an earlier one standing in for the version the registry
+   * named, which failed when this server had none of the remote: that one, and why.
+   */
+  fallback: Fallback | null;
+}
+
+/** Why an earlier version is rendered: the version named (or its URL alone) and its failure. */
+export interface Fallback {
+  named: string;
+  reason: string;
 }
 
 /** A version that could not be taken: known by its URL alone if its manifest was never read. */
@@ -32,6 +43,8 @@ export class RemoteVersions {
   live: RemoteVersion | null = null;
   /** The last version that could not be taken, until one goes live. */
   failed: FailedVersion | null = null;
+  /** Why the live version is an earlier one than the registry names, while it is. */
+  fallback: Fallback | null = null;
   /**
    * The versions live just before (newest first): a rollback to one of them is a switch, with
    * nothing to load or check again. Bounded, so releases do not grow the heap.
@@ -69,14 +82,18 @@ export class RemoteVersions {
     return this.failed?.label === label && Date.now() - this.failed.at < FAILED_VERSION_RETRY_MS;
   }
 
-  /** `version` is rendered from now on; the one it replaces is kept for a rollback. */
-  switchTo(version: RemoteVersion): void {
+  /**
+   * `version` is rendered from now on; the one it replaces is kept for a rollback. With `fallback`,
+   * it stands in for the named version, whose failure stays recorded (it is retried as any other).
+   */
+  switchTo(version: RemoteVersion, fallback: Fallback | null = null): void {
     if (this.live) {
       const others = this.kept.filter((earlier) => earlier.version !== version.version);
       this.kept = [this.live, ...others].slice(0, PREVIOUS_VERSIONS_KEPT);
     }
     this.live = version;
-    this.failed = null;
+    this.fallback = fallback;
+    if (!fallback) this.failed = null;
   }
 
   /** Records a failure; false if it repeats the last one (same version, same reason). */
@@ -94,6 +111,7 @@ export class RemoteVersions {
       lastFailure: failed
         ? { version: failed.label, reason: failed.reason, at: new Date(failed.at).toISOString() }
         : null,
+      fallback: this.fallback,
     };
   }
 }

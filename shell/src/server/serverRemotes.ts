@@ -27,9 +27,11 @@ export class ServerRemotes {
     timeOutRuntimeFetches();
     // Every remote is asked for a new version on a clock, not by visitors' requests: a release is
     // loaded and verified before anyone asks for its pages, whether the site is busy or quiet.
+    // Due at half the interval: a tick comes a little less than an interval after the check the
+    // tick before started (timers are not exact), and must not wait for the next one.
     this.poll = setInterval(() => {
       for (const remote of this.remotes.values()) {
-        if (remote.isDue(options.manifestTtlMs)) void this.check(remote);
+        if (remote.isDue(options.manifestTtlMs / 2)) void this.check(remote);
       }
     }, options.manifestTtlMs);
     this.poll.unref();

@@ -1,0 +1,141 @@
+// Owns where a shell server reads the environment's registry (SHELL_REGISTRY_URL): the sources, a
+// file or an http(s) URL asked with a conditional GET, each `{ where, read() }`; and the reader the
+// server uses, which shares reads, keeps the last good document when its source fails, and says so
+// once (log, /_shell/status).
+import { readFile } from 'node:fs/promises';
+
+/**
+ * @typedef {object} RegistryDocument the environment's registry, as release-tools writes it
+ * @property {Record<string, string>} remotes each remote's live manifest URL
+ * @property {Record<string, string[]>} [previous] each remote's manifest URLs live before, newest first
+ * @property {boolean} [allowOverrides] QA overrides (never in production)
+ * @property {number} [revision]
+ */
+
+/**
+ * @typedef {object} RegistrySource where the registry is read: one method, so another store (a
+ *   database) is a few lines
+ * @property {string} where what the log and the status call it (no credentials)
+ * @property {() => Promise<RegistryDocument>} read the document as the store holds it now
+ */
+
+/** Longest one read of the registry may take. */
+const REGISTRY_READ_TIMEOUT_MS = 5000;
+/** A read this recent is answered again (the remotes' checks of one tick, `/remotes.json`). */
+const SHARED_READ_MS = 250;
+
+/** @param {import('./serverSettings.mjs').RegistryLocation} location @returns {RegistrySource} */
+export function openRegistrySource(location) {
+  return location.kind === 'http' ? httpRegistry(location.url) : fileRegistry(location.file);
+}
+
+/** A file on this machine (a release on this machine, or a synced file). @param {string} file @returns {RegistrySource} */
+export function fileRegistry(file) {
+  return { where: file, read: async () => registryDocument(await readFile(file, 'utf8'), file) };
+}
+
+/**
+ * An http(s) URL (an object store, a CDN, any static host), asked with `If-None-Match` and the
+ * last ETag: a `304` costs the host nothing and keeps the document read last.
+ * @param {string} url
+ * @returns {RegistrySource}
+ */
+export function httpRegistry(url) {
+  const { origin, pathname } = new URL(url);
+  // A signed URL's query is a credential: never logged.
+  const where = `${origin}${pathname}`;
+  /** @type {{ etag: string, document: RegistryDocument } | undefined} */
+  let last;
+  return {
+    where,
+    async read() {
+      const response = await fetch(url, {
+        headers: last ? { 'If-None-Match': last.etag } : {},
+        signal: AbortSignal.timeout(REGISTRY_READ_TIMEOUT_MS),
+      });
+      if (response.status === 304 && last) return last.document;
+      if (!response.ok) throw new Error(`${where} answered ${response.status}`);
+      const document = registryDocument(await response.text(), where);
+      const etag = response.headers.get('etag');
+      last = etag ? { etag, document } : undefined;
+      return document;
+    },
+  };
+}
+
+/** @param {string} text @param {string} where @returns {RegistryDocument} */
+function registryDocument(text, where) {
+  /** @type {RegistryDocument | null} */
+  let document;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    throw new Error(`${where} is not JSON`);
+  }
+  const remotes = document?.remotes;
+  if (!document || typeof remotes !== 'object' || remotes === null)
+    throw new Error(`${where} is not a registry: it has no "remotes"`);
+  if (!Object.values(remotes).every((url) => typeof url === 'string' && URL.canParse(url)))
+    throw new Error(`${where} is not a registry: a remote's entry is not a URL`);
+  return document;
+}
+
+/**
+ * @typedef {object} RegistryStatus what /_shell/status says of the registry
+ * @property {string} source where it is read
+ * @property {string | null} readAt when it was last read
+ * @property {{ reason: string, since: string } | null} failing why it cannot be read now, since when
+ *   (the last document read is used meanwhile)
+ */
+
+/**
+ * The registry as the server reads it: reads under way or just made are shared; a source that
+ * fails leaves the server on the last document it read (logged once when it starts failing, once
+ * when it answers again); only a server that never read one gets the error.
+ * @param {RegistrySource} source
+ * @param {{ info: (message: string) => void, error: (message: string, error?: unknown) => void }} log
+ */
+export function createRegistryReader(source, log) {
+  /** @type {{ document: RegistryDocument, at: number } | null} */
+  let last = null;
+  /** @type {{ reason: string, since: number } | null} */
+  let failing = null;
+  /** @type {Promise<RegistryDocument> | null} */
+  let reading = null;
+
+  async function readSource() {
+    try {
+      const document = await source.read();
+      if (failing) log.info(`[shell] the registry ${source.where} is read again`);
+      failing = null;
+      last = { document, at: Date.now() };
+      return document;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (!failing) {
+        const kept = last ? 'the last document read is kept' : 'no document was ever read';
+        log.error(`[shell] the registry ${source.where} cannot be read (${kept})`, error);
+      }
+      failing = { reason, since: failing?.since ?? Date.now() };
+      if (!last) throw error;
+      return last.document;
+    }
+  }
+
+  return {
+    /** @returns {Promise<RegistryDocument>} */
+    read() {
+      if (last && !failing && Date.now() - last.at < SHARED_READ_MS) return Promise.resolve(last.document);
+      reading ??= readSource().finally(() => {
+        reading = null;
+      });
+      return reading;
+    },
+    /** @returns {RegistryStatus} */
+    status: () => ({
+      source: source.where,
+      readAt: last ? new Date(last.at).toISOString() : null,
+      failing: failing && { reason: failing.reason, since: new Date(failing.since).toISOString() },
+    }),
+  };
+}
