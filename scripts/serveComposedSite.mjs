@@ -55,6 +55,9 @@ const headers = securityHeaders(readSiteOrigins());
 // Each remote's current build is published as a version of its own (the same build is the same
 // version) and made live, so releases and rollbacks work from here on (docs/remote-team.md).
 const releases = releaseEnvironment();
+const { registryFile } = releases;
+// The local site's shell server reads its registry from a file: `npm start` is the local set-up.
+if (!registryFile) throw new Error('npm start keeps its registry in a file: unset RELEASES_REGISTRY_URL');
 const distOf = (/** @type {{ dir: string }} */ app) => path.join(repositoryRoot, app.dir, 'dist');
 for (const app of APPS) {
   if (!existsSync(path.join(distOf(app), 'index.html'))) {
@@ -73,7 +76,7 @@ for (const app of APPS) {
           root,
           port: app.port,
           headers,
-          registryFile: releases.registry.registryFile,
+          registryFile,
           settings: readServerSettings(),
         })
       : await serveStaticApp({

@@ -118,7 +118,11 @@ const shell = spawn(
   process.execPath,
   ['--expose-gc', path.join(repositoryRoot, 'shell', 'server', 'start.mjs')],
   {
-    env: { ...process.env, PORT: String(SHELL_PORT), SHELL_REGISTRY_FILE: env.registry.registryFile },
+    env: {
+      ...process.env,
+      PORT: String(SHELL_PORT),
+      SHELL_REGISTRY_FILE: /** @type {string} */ (env.registryFile),
+    },
     stdio: 'ignore',
   },
 );

@@ -42,6 +42,13 @@ export class ComposedSite {
   });
   private readonly firstVersions = new Map<RemoteAppName, string>();
 
+  /** The registry's file (remotes.json), which the site's shell servers read. */
+  get registryFile(): string {
+    const file = this.releases.registryFile;
+    if (!file) throw new Error('the e2e site keeps its registry in a file of its own');
+    return file;
+  }
+
   static async start(): Promise<ComposedSite> {
     const site = new ComposedSite();
     for (const app of REMOTE_APPS) {
@@ -142,7 +149,7 @@ export class ComposedSite {
             root,
             port,
             headers,
-            registryFile: this.releases.registry.registryFile,
+            registryFile: this.registryFile,
             // The tests' output stays readable: the server's warnings and errors only. One client
             // (the tests) renders far more than a visitor: the render limit is server-errors.spec's.
             settings: { logLevel: 'warn', renderLimit: { max: 1_000_000, windowMs: 60_000 } },

@@ -25,6 +25,8 @@ const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
 /**
  * @typedef {object} ReleaseEnvironment
  * @property {ReleaseRegistry} registry
+ * @property {string | null} registryFile the registry's file (remotes.json, which shell servers and
+ *   browsers read), or null when it is in a database
  * @property {string} registryName where the registry is (a file, or an environment in a database):
  *   two environments with the same one share their pointers
  * @property {boolean} allowOverrides whether the registry allows QA overrides (local: yes)
@@ -113,7 +115,7 @@ export function releaseEnvironment(env = process.env) {
 /**
  * The environment's registry: in the database RELEASES_REGISTRY_URL names, else the local files.
  * @param {NodeJS.ProcessEnv} env @param {string} root @param {string} environment
- * @returns {{ registry: ReleaseRegistry, registryName: string }}
+ * @returns {{ registry: ReleaseRegistry, registryFile: string | null, registryName: string }}
  */
 function releaseRegistry(env, root, environment) {
   const databaseUrl = env.RELEASES_REGISTRY_URL;
@@ -122,12 +124,14 @@ function releaseRegistry(env, root, environment) {
     const { host, pathname } = new URL(databaseUrl);
     return {
       registry: new PostgresRegistry({ databaseUrl, environment, role }),
+      registryFile: null,
       registryName: `${environment} in postgres://${host}${pathname}`,
     };
   }
   const registryFile = path.join(root, 'registry', 'remotes.json');
   return {
     registry: new Registry({ registryFile, historyFile: path.join(root, 'registry', 'history.jsonl') }),
+    registryFile,
     registryName: registryFile,
   };
 }
