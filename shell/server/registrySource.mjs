@@ -3,6 +3,7 @@
 // server uses, which shares reads, keeps the last good document when its source fails, and says so
 // once (log, /_shell/status).
 import { readFile } from 'node:fs/promises';
+import { databaseRegistry } from './databaseRegistry.mjs';
 
 /**
  * @typedef {object} RegistryDocument the environment's registry, as release-tools writes it
@@ -17,6 +18,7 @@ import { readFile } from 'node:fs/promises';
  *   database) is a few lines
  * @property {string} where what the log and the status call it (no credentials)
  * @property {() => Promise<RegistryDocument>} read the document as the store holds it now
+ * @property {() => Promise<void>} [close] lets go of what it holds open (a database connection)
  */
 
 /** Longest one read of the registry may take. */
@@ -26,6 +28,7 @@ const SHARED_READ_MS = 250;
 
 /** @param {import('./serverSettings.mjs').RegistryLocation} location @returns {RegistrySource} */
 export function openRegistrySource(location) {
+  if (location.kind === 'database') return databaseRegistry(location);
   return location.kind === 'http' ? httpRegistry(location.url) : fileRegistry(location.file);
 }
 

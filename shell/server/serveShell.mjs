@@ -84,7 +84,10 @@ export async function serveShell({
     log,
     onRemoteFailure: (name) => metrics.remoteFailed(name),
   });
-  app.addHook('onClose', async () => renderer.close());
+  app.addHook('onClose', async () => {
+    await renderer.close();
+    await registrySource.close?.();
+  });
   // Not awaited: the server answers at once, and the first visitors share loads under way.
   void renderer.warmUp();
 

@@ -87,13 +87,14 @@ export function remoteOriginsFromEnvironment(env = process.env) {
 }
 
 /**
- * @typedef {{ kind: 'file', file: string } | { kind: 'http', url: string }} RegistryLocation where
+ * @typedef {{ kind: 'file', file: string } | { kind: 'http', url: string }
+ *   | { kind: 'database', databaseUrl: string, environment: string }} RegistryLocation where
  *   the environment's registry is read (registrySource.mjs opens it)
  */
 
 /**
- * SHELL_REGISTRY_URL: an http(s) URL, which shell servers on several machines can share, or a
- * file's path; SHELL_REGISTRY_FILE, its older name, a file's path. Neither: the build's own.
+ * SHELL_REGISTRY_URL: an http(s) URL or a postgres:// one (the release commands' database, its
+ * environment RELEASES_ENV), which shell servers on several machines can share, or a file's path; SHELL_REGISTRY_FILE, its older name, a file's path. Neither: the build's own.
  * @param {Record<string, string | undefined>} env
  * @returns {RegistryLocation | undefined}
  */
@@ -105,10 +106,12 @@ function registryLocation(env) {
   if (!url) return undefined;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
   if ((scheme === 'http' || scheme === 'https') && URL.canParse(url)) return { kind: 'http', url };
+  if ((scheme === 'postgres' || scheme === 'postgresql') && URL.canParse(url))
+    return { kind: 'database', databaseUrl: url, environment: env.RELEASES_ENV || 'local' };
   if (scheme === 'file' && URL.canParse(url)) return { kind: 'file', file: fileURLToPath(url) };
   // A one-letter scheme is a Windows drive (C:\…): a path.
   if (scheme && scheme.length > 1)
-    throw new Error(`SHELL_REGISTRY_URL must be an http(s) URL or a file's path, not "${url}"`);
+    throw new Error(`SHELL_REGISTRY_URL must be an http(s) or postgres URL or a file's path, not "${url}"`);
   return { kind: 'file', file: path.resolve(url) };
 }
 

@@ -1,0 +1,47 @@
+// A registry kept in Postgres by the release commands (RELEASES_REGISTRY_URL), as a shell server
+// reads it: the environment's document, kept up to date by the database's notifications, so the
+// server's reads every second cost no query.
+
+/** Longest a read waits for the first document (the database unreachable at start). */
+const FIRST_DOCUMENT_WAIT_MS = 5000;
+
+/**
+ * @param {{ databaseUrl: string, environment: string }} address
+ * @returns {import('./registrySource.mjs').RegistrySource & { close: () => Promise<void> }}
+ */
+export function databaseRegistry({ databaseUrl, environment }) {
+  const { host, pathname } = new URL(databaseUrl);
+  /** @type {import('./registrySource.mjs').RegistryDocument | null | undefined} */
+  let document;
+  /** @type {Error | null} */
+  let lastError = null;
+  /** @type {Promise<{ close: () => Promise<void> }> | undefined} */
+  let watching;
+  const watch = async () => {
+    // release-tools owns the registry's schema and its reader. It depends on the shell (a release
+    // is verified through a shell server), so the shell reaches it at run time, not as a dependency.
+    const { watchRegistry } = await import('release-tools/registry-reader');
+    return watchRegistry({
+      databaseUrl,
+      environment,
+      onChange: (changed) => {
+        document = changed;
+        lastError = null;
+      },
+      onError: (error) => (lastError = error),
+    });
+  };
+  return {
+    where: `postgres://${host}${pathname} (${environment})`,
+    async read() {
+      watching ??= watch();
+      await watching;
+      const deadline = Date.now() + FIRST_DOCUMENT_WAIT_MS;
+      while (document === undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      if (document === undefined) throw lastError ?? new Error('the registry database did not answer');
+      if (document === null) throw new Error(`the registry has no "${environment}" environment yet`);
+      return document;
+    },
+    close: async () => (await watching)?.close(),
+  };
+}
