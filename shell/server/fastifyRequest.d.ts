@@ -25,6 +25,12 @@ export interface SiteRenderer {
   /** A page rendered before for this path and query's language, if the cache has it. */
   cachedPage(pathname: string, search: string): RenderOutcome | undefined;
   render(url: URL, request?: { beforeRender?: () => Promise<void> }): Promise<RenderOutcome>;
+  /** A page with a preview's candidate in place of its remote's live version: kept nowhere. */
+  renderPreview(
+    url: URL,
+    preview: { remote: string; manifestUrl: string },
+    request?: { beforeRender?: () => Promise<void> },
+  ): Promise<RenderOutcome>;
   /** The site's page for an error status, in the language of the address (or of its query alone). */
   renderHttpStatus(status: number, url: URL | string): Promise<{ html: string }>;
 }
@@ -35,6 +41,8 @@ declare module 'fastify' {
     routeKind: string | null;
     /** Whether a page came from the HTML cache (`hit`) or was rendered (`miss`). */
     htmlCache: 'hit' | 'miss' | null;
+    /** The candidate this visitor previews, from their signed cookie (previewRoute.mjs). */
+    preview: import('./previewLinks.mjs').Preview | null;
   }
   interface FastifyInstance {
     /** The security headers every page carries (securityHeaders.mjs). */
