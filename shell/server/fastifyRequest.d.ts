@@ -1,6 +1,7 @@
 // What the server's plugins add to Fastify's request and instance, and the renderer they share
 // (the shell's server bundle, `createSiteRenderer` in shell/src/server/siteRenderer.ts).
 import type { Duplex } from 'node:stream';
+import type { Preview } from './previewLinks.mjs';
 import 'fastify';
 
 /** What the renderer answers for an address: a page (with its status) or a redirect. */
@@ -42,7 +43,7 @@ declare module 'fastify' {
     /** Whether a page came from the HTML cache (`hit`) or was rendered (`miss`). */
     htmlCache: 'hit' | 'miss' | null;
     /** The candidate this visitor previews, from their signed cookie (previewRoute.mjs). */
-    preview: import('./previewLinks.mjs').Preview | null;
+    preview: Preview | null;
   }
   interface FastifyInstance {
     /** The security headers every page carries (securityHeaders.mjs). */
