@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { signPreview } from 'shell/preview-links';
-import { test, expect, pageHeading } from '../support/fixtures';
+import { test, expect, header, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
 import { versionWithText } from '../support/candidateBuild';
 import { releaseCommand } from '../support/releaseCommand';
@@ -71,6 +71,12 @@ test('a preview link shows the candidate, rendered by the server, to the browser
     candidateManifest,
   );
   expect(registry.headers()['cache-control']).toBe('no-store');
+  // A client-side navigation from another remote's page, whose HTML named no marketing version.
+  await page.goto(`${shell.url}/contact`);
+  await header(page)
+    .getByRole('link', { name: copy('shell', 'en', 'nav.home') })
+    .click();
+  await expect(pageHeading(page)).toHaveText(CANDIDATE_TITLE);
 
   // Anyone else, after the preview's render: the live version, cacheable as ever.
   const other = await browser.newContext();
