@@ -142,7 +142,7 @@ export class ComposedSite {
             root,
             port,
             headers,
-            registryFile: this.releases.registry.registryFile,
+            registryFile: this.releases.registryName,
             // The tests' output stays readable: the server's warnings and errors only. One client
             // (the tests) renders far more than a visitor: the render limit is server-errors.spec's.
             settings: { logLevel: 'warn', renderLimit: { max: 1_000_000, windowMs: 60_000 } },

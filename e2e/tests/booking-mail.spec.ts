@@ -173,7 +173,7 @@ test('a cancel link that is not valid gets a clear page in its language, never a
 
 test("a cancel link's token never reaches the server's log", async ({ site }) => {
   const shell = await startShellProcess({
-    SHELL_REGISTRY_FILE: site.releases.registry.registryFile,
+    SHELL_REGISTRY_FILE: site.releases.registryName,
     SHELL_LOG_LEVEL: 'info',
   });
   try {

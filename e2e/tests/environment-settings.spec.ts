@@ -11,7 +11,7 @@ test("a shell server started with another environment's settings renders and hyd
   // Another environment's backend (nothing listens there): the same remote versions must use it.
   const otherBackend = 'http://127.0.0.1:59871';
   const shell = await startShellProcess({
-    SHELL_REGISTRY_FILE: site.releases.registry.registryFile,
+    SHELL_REGISTRY_FILE: site.releases.registryName,
     SITE_PHONE: '+507 391-2020',
     SUPABASE_URL: otherBackend,
   });

@@ -9,7 +9,7 @@ import { everyRemoteLoaded } from '../support/shellStatus';
 
 /** Another shell server on the site's registry, with the operator's settings a test needs. */
 async function startShell(site: ComposedSite, env: Record<string, string>) {
-  const shell = await startShellProcess({ SHELL_REGISTRY_FILE: site.releases.registry.registryFile, ...env });
+  const shell = await startShellProcess({ SHELL_REGISTRY_FILE: site.releases.registryName, ...env });
   await everyRemoteLoaded(shell.url);
   return shell;
 }
@@ -244,7 +244,7 @@ test('a remote that cannot be loaded when the server starts is in its log, with 
   site,
 }) => {
   // The registry names a host where nothing answers for marketing; the other remotes are live.
-  const registry = JSON.parse(await readFile(site.releases.registry.registryFile, 'utf8')) as {
+  const registry = JSON.parse(await readFile(site.releases.registryName, 'utf8')) as {
     remotes: Record<string, string>;
   };
   registry.remotes.marketing = 'http://127.0.0.1:59999/releases/gone/mf-manifest.json';

@@ -175,7 +175,7 @@ test('two shell servers on one registry both render a release, and a rollback, w
 }) => {
   const port = 3100;
   const second = spawn(process.execPath, [path.join(REPOSITORY_ROOT, 'shell', 'server', 'start.mjs')], {
-    env: { ...process.env, PORT: String(port), SHELL_REGISTRY_FILE: site.releases.registry.registryFile },
+    env: { ...process.env, PORT: String(port), SHELL_REGISTRY_FILE: site.releases.registryName },
     stdio: 'ignore',
   });
   const secondUrl = `http://localhost:${port}`;
