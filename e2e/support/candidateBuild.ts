@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPOSITORY_ROOT } from './site';
 
@@ -69,5 +69,24 @@ export function anotherVersionOf(dir: string, name: string): string {
   cpSync(path.join(REPOSITORY_ROOT, dir, 'dist'), dist, { recursive: true });
   const manifestFile = path.join(dist, 'mf-manifest.json');
   writeFileSync(manifestFile, `${readFileSync(manifestFile, 'utf8')}\n`);
+  return dist;
+}
+
+/**
+ * A copy of a remote's current build whose text `from` reads `to` wherever its scripts (the
+ * browser's and the server's) carry it: a candidate that looks different, with no build.
+ */
+export function versionWithText(dir: string, name: string, from: string, to: string): string {
+  const dist = anotherVersionOf(dir, name);
+  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.js'),
+  );
+  for (const file of files.map((file) => path.join(dist, file))) {
+    const text = readFileSync(file, 'utf8');
+    if (!text.includes(from)) continue;
+    writeFileSync(file, text.replaceAll(from, to));
+    // The host would send the precompressed copies of the old text.
+    for (const compressed of [`${file}.br`, `${file}.gz`]) rmSync(compressed, { force: true });
+  }
   return dist;
 }

@@ -8,7 +8,7 @@ export interface CommandResult {
 }
 
 /**
- * Runs a team's release command (release, rollback, releases) in a remote's package folder, as
+ * Runs a team's release command (release, rollback, preview, releases) in a remote's package folder, as
  * `npm run <command> --workspace remote-<name>` does, against the test site's releases. It runs in
  * a process of its own, so the site's servers keep answering meanwhile.
  */
@@ -16,13 +16,14 @@ export function releaseCommand(
   site: ComposedSite,
   packageDir: string,
   args: readonly string[],
+  env: Record<string, string> = {},
 ): Promise<CommandResult> {
   const cli = path.join(REPOSITORY_ROOT, 'release-tools', 'src', 'cli.mjs');
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [cli, ...args],
-      { cwd: packageDir, env: { ...process.env, RELEASES_DIR: site.releasesDir }, timeout: 170_000 },
+      { cwd: packageDir, env: { ...process.env, RELEASES_DIR: site.releasesDir, ...env }, timeout: 170_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, output: `${stdout}${stderr}` });

@@ -5,6 +5,7 @@ import { releaseEnvironment } from './environment.mjs';
 import { listReleases, release, rollback } from './releases.mjs';
 import { promote } from './promotion.mjs';
 import { releaseLine } from './releaseListing.mjs';
+import { makePreviewLink } from './previewLink.mjs';
 
 /**
  * A remote team's commands, run in its package (npm run <command> --workspace remote-<name>):
@@ -13,6 +14,9 @@ import { releaseLine } from './releaseListing.mjs';
  *                           the version live before the current one (or the one named) is live again
  *   promote --from <env> --to <env> [--no-verify]
  *                           the version live in one environment is made live in the other, no build
+ *   preview --version <version> [--hours <n>] [--path <page>]
+ *                           a link (SITE_URL's shell, signed with SHELL_PREVIEW_SECRET) that shows
+ *                           a published version to whoever opens it, for n hours (4; at most 24)
  *   releases [--env <name>] the versions on the release host, which is live, since when, and who
  *                           made each live from which commit
  * --env sets the environment (RELEASES_ENV, default local).
@@ -47,15 +51,28 @@ try {
     const [from, to] = [flag('--from'), flag('--to')];
     if (!from || !to) throw new Error('promote needs --from <environment> --to <environment>');
     await promote({ from: environment(from), to: environment(to) }, { appName: app.name, verify, log });
+  } else if (command === 'preview') {
+    const [version, hours, secret] = [flag('--version'), flag('--hours'), process.env.SHELL_PREVIEW_SECRET];
+    if (!version) throw new Error('preview needs --version <version> (npm run releases lists them)');
+    if (!secret) throw new Error("set SHELL_PREVIEW_SECRET to the environment's preview secret");
+    const siteUrl = process.env.SITE_URL || 'http://localhost:3000';
+    const request = { appName: app.name, version, path: flag('--path'), siteUrl, secret };
+    console.log(
+      await makePreviewLink(environment(flag('--env')), {
+        ...request,
+        hours: hours ? Number(hours) : undefined,
+      }),
+    );
   } else if (command === 'releases') {
     const versions = await listReleases(environment(flag('--env')), app.name);
     if (versions.length === 0) log('no version published yet (npm start publishes the current build)');
     for (const entry of versions) console.log(releaseLine(entry));
   } else {
-    throw new Error(`unknown command "${command}": release, rollback, promote or releases`);
+    throw new Error(`unknown command "${command}": release, rollback, promote, preview or releases`);
   }
 } catch (error) {
   console.error(`[${app.dir}] ${command} failed: ${error instanceof Error ? error.message : String(error)}`);
-  if (command !== 'releases') console.error(`[${app.dir}] the live version is unchanged`);
+  if (command !== 'releases' && command !== 'preview')
+    console.error(`[${app.dir}] the live version is unchanged`);
   process.exitCode = 1;
 }

@@ -44,7 +44,9 @@ export default async function crawlerFiles(app, { renderer, readRegistry }) {
     request.routeKind = '/remotes.json';
     // The earlier versions are the servers' fallback, not the browsers' business.
     const read = await readRegistry();
-    const registry = { ...read, remotes: { ...read.remotes, ...renderer.liveManifests() } };
+    // A previewing visitor's browser loads the candidate on every later page too (previewRoute.mjs).
+    const preview = request.preview ? { [request.preview.remote]: request.preview.manifestUrl } : {};
+    const registry = { ...read, remotes: { ...read.remotes, ...renderer.liveManifests(), ...preview } };
     delete registry.previous;
     return reply.header('Cache-Control', 'no-cache').send(registry);
   });

@@ -1,6 +1,7 @@
 // What the server's plugins add to Fastify's request and instance, and the renderer they share
 // (the shell's server bundle, `createSiteRenderer` in shell/src/server/siteRenderer.ts).
 import type { Duplex } from 'node:stream';
+import type { Preview } from './previewLinks.mjs';
 import 'fastify';
 
 /** What the renderer answers for an address: a page (with its status) or a redirect. */
@@ -25,6 +26,12 @@ export interface SiteRenderer {
   /** A page rendered before for this path and query's language, if the cache has it. */
   cachedPage(pathname: string, search: string): RenderOutcome | undefined;
   render(url: URL, request?: { beforeRender?: () => Promise<void> }): Promise<RenderOutcome>;
+  /** A page with a preview's candidate in place of its remote's live version: kept nowhere. */
+  renderPreview(
+    url: URL,
+    preview: { remote: string; manifestUrl: string },
+    request?: { beforeRender?: () => Promise<void> },
+  ): Promise<RenderOutcome>;
   /** The site's page for an error status, in the language of the address (or of its query alone). */
   renderHttpStatus(status: number, url: URL | string): Promise<{ html: string }>;
 }
@@ -35,6 +42,8 @@ declare module 'fastify' {
     routeKind: string | null;
     /** Whether a page came from the HTML cache (`hit`) or was rendered (`miss`). */
     htmlCache: 'hit' | 'miss' | null;
+    /** The candidate this visitor previews, from their signed cookie (previewRoute.mjs). */
+    preview: Preview | null;
   }
   interface FastifyInstance {
     /** The security headers every page carries (securityHeaders.mjs). */

@@ -75,7 +75,8 @@ async function pageRoute(app, { renderer, metrics, buildFiles, renderLimit }) {
       throw httpError(405, 'Method Not Allowed');
     }
     const { pathname, search } = splitAddress(request.url);
-    const kept = renderer.cachedPage(pathname, search);
+    // A previewing visitor's page is rendered with the candidate: never one kept for everyone.
+    const kept = request.preview ? undefined : renderer.cachedPage(pathname, search);
     if (kept) {
       request.htmlCache = 'hit';
       metrics.cacheLookup(true);
@@ -90,12 +91,15 @@ async function pageRoute(app, { renderer, metrics, buildFiles, renderLimit }) {
     const url = readableUrl(request.url);
     if (!url) throw httpError(400, 'Bad Request');
     let renderStarted = 0;
-    const outcome = await renderer.render(url, {
+    const renderRequest = {
       beforeRender: async () => {
         await limitRenders.call(app, request, reply);
         renderStarted = performance.now();
       },
-    });
+    };
+    const outcome = await (request.preview
+      ? renderer.renderPreview(url, request.preview, renderRequest)
+      : renderer.render(url, renderRequest));
     if (renderStarted) {
       const route = outcome.status === 404 ? 'not-found' : 'page';
       metrics.rendered(route, (performance.now() - renderStarted) / 1000);

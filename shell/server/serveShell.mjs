@@ -8,6 +8,7 @@ import crawlerFiles from './crawlerFiles.mjs';
 import errorPages, { BODY_LIMIT_BYTES, clientErrorHandler, frameworkErrors } from './errorPages.mjs';
 import operatorEndpoints from './operatorEndpoints.mjs';
 import pageRoute from './pageRoute.mjs';
+import previewRoute from './previewRoute.mjs';
 import { createRegistryReader, fileRegistry } from './registrySource.mjs';
 import requestLog from './requestLog.mjs';
 import securityHeaders from './securityHeaders.mjs';
@@ -100,6 +101,8 @@ export async function serveShell({
   });
   const clientRenderedPage = renderer.clientRenderedPage(build.clientRenderedPage);
   await app.register(errorPages, { renderer, clientRenderedPage, maxUrlLength: settings.maxUrlLength });
+  // Before the pages: a previewing visitor's cookie is read before the page cache is.
+  await app.register(previewRoute, { renderer, secret: settings.previewSecret, remoteOrigins, readRegistry });
   await app.register(pageRoute, {
     renderer,
     metrics,

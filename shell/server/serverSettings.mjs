@@ -129,6 +129,7 @@ function registryLocation(env) {
  * @property {number} maxUrlLength longest address answered (longer: 414)
  * @property {RegistryLocation | undefined} registry where the environment's registry is read
  *   (unset: the build's own remotes.json)
+ * @property {string | undefined} previewSecret signs preview links (SHELL_PREVIEW_SECRET); unset: no previews
  */
 
 /** @param {Record<string, string | undefined>} [env] @returns {ServerSettings} */
@@ -145,6 +146,7 @@ export function readServerSettings(env = process.env) {
     logLevel: env.SHELL_LOG_LEVEL || 'info',
     maxUrlLength: positiveNumber(env.SHELL_MAX_URL_LENGTH, 2048, 'SHELL_MAX_URL_LENGTH'),
     registry: registryLocation(env),
+    previewSecret: env.SHELL_PREVIEW_SECRET || undefined,
   };
 }
 

@@ -24,6 +24,16 @@ export interface PageRendererOptions {
   onRemoteFailure?: (name: RemoteName) => void;
 }
 
+/**
+ * A version rendered in place of its remote's live one: one the release gate verifies, or a
+ * preview's (null: it could not be loaded, so its pages answer their fallback). Kept if `keep`.
+ */
+export interface Candidate {
+  name: RemoteName;
+  version: RemoteVersion | null;
+  keep: boolean;
+}
+
 interface PageLoadResult {
   page: RemotePageId;
   loaded: LoadedPage | null;
@@ -32,8 +42,10 @@ interface PageLoadResult {
 export function createPageRenderer(options: PageRendererOptions) {
   const { documents, cache } = options;
 
-  async function loadPage(page: RemotePageId, candidate?: RemoteVersion): Promise<PageLoadResult> {
-    if (candidate && remoteNameOf(page) === candidate.name) return { page, loaded: pageOf(candidate, page) };
+  async function loadPage(page: RemotePageId, candidate?: Candidate): Promise<PageLoadResult> {
+    if (candidate && remoteNameOf(page) === candidate.name) {
+      return { page, loaded: candidate.version && pageOf(candidate.version, page) };
+    }
     try {
       return { page, loaded: await withinBudget(options.loadLivePage(page), options.remoteBudgetMs, page) };
     } catch (error) {
@@ -73,7 +85,7 @@ export function createPageRenderer(options: PageRendererOptions) {
   async function render(
     url: URL,
     { beforeRender }: RenderRequest = {},
-    candidate?: { version: RemoteVersion; keep: boolean },
+    candidate?: Candidate,
   ): Promise<RenderOutcome> {
     const language = languageFromUrl(url.search);
     const kept = candidate ? undefined : cache.livePage(url.pathname, language, options.liveVersionOf);
@@ -82,7 +94,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     // An unknown path costs no routing and no remote.
     if (!page) return options.errorPages.notFound(url, language, beforeRender);
     await beforeRender?.();
-    const load = await loadPage(page, candidate?.version);
+    const load = await loadPage(page, candidate);
     const key = load.loaded && pageKey(url.pathname, language, load.loaded.version);
     const cached = key && cache.get(key);
     if (cached) return cached;

@@ -213,3 +213,6 @@ function reportFailure(
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+// A preview's candidate is read as a release's is (previewVersions.ts).
+export { readManifest };

@@ -11,6 +11,7 @@ import { createDocumentRenderer, type ShellAssets } from './documentRenderer';
 import { createErrorPages } from './errorPages';
 import { createPageCache, type RenderOutcome, type RenderRequest } from './pageCache';
 import { createPageRenderer } from './pageRenderer';
+import { createPreviewVersions } from './previewVersions';
 import { ServerRemotes } from './serverRemotes';
 import { createStylesheetTexts } from './stylesheetTexts';
 import { createSitemap, robotsTxt, type SitemapOutcome } from './sitemap';
@@ -40,6 +41,12 @@ export interface SiteRendererOptions {
   environment?: Readonly<Record<string, string | undefined>>;
 }
 
+/** A candidate one visitor previews (shell/server/previewLinks.mjs checked its signed link). */
+export interface Preview {
+  remote: string;
+  manifestUrl: string;
+}
+
 /** Longest a render waits for a remote's stylesheet it has not read before (then it links it). */
 const STYLESHEET_WAIT_MS = 300;
 
@@ -56,7 +63,8 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     manifestTtlMs: options.manifestTtlMs,
     remoteOrigins: options.remoteOrigins,
     // The gate has candidates rendered by the same renderer as visitors' pages (given, not owned).
-    renderCandidate: (url, candidate, keep) => pages.render(url, {}, { version: candidate, keep }),
+    renderCandidate: (url, candidate, keep) =>
+      pages.render(url, {}, { name: candidate.name, version: candidate, keep }),
     log: options.log,
     onRemoteFailure: options.onRemoteFailure,
   });
@@ -82,6 +90,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     liveVersionOf,
     readStylesheets,
   });
+  const previews = createPreviewVersions(options);
   const sitemap = createSitemap({
     loadSitePages: (name) => remotes.loadSitePages(name),
     remoteBudgetMs: options.remoteBudgetMs,
@@ -123,6 +132,13 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     cachedPage: (pathname: string, search: string) =>
       cache.livePage(pathname, languageFromUrl(search), liveVersionOf),
     render: (url: URL, request?: RenderRequest) => pages.render(url, request),
+    /** A page with a preview's candidate in place of its remote's live version: kept nowhere. */
+    async renderPreview(url: URL, preview: Preview, request?: RenderRequest): Promise<RenderOutcome> {
+      const name = preview.remote as RemoteName;
+      const version = await previews.load(name, preview.manifestUrl);
+      const outcome = await pages.render(url, request, { name, version, keep: false });
+      return outcome.kind === 'page' ? { ...outcome, noStore: true } : outcome;
+    },
     renderHttpStatus: (status: HttpErrorStatus, url: URL | string, request?: RenderRequest) =>
       errorPages.httpStatus(status, url, request),
   };
