@@ -1,0 +1,41 @@
+// The example CI job of docs/releases.md (docs/examples/release-remote.yml) is a workflow that
+// does what the guide says: parsed, not just read.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+const WORKFLOW = path.resolve(import.meta.dirname, '..', '..', 'docs', 'examples', 'release-remote.yml');
+
+/** @typedef {{ environment?: string, needs?: string, env?: Record<string, string>, steps: { run?: string, uses?: string }[] }} Job */
+
+test('the example release job releases to staging, then promotes the same version to production after approval', () => {
+  const workflow = /** @type {{ env: Record<string, string>, jobs: Record<string, Job> }} */ (
+    parse(readFileSync(WORKFLOW, 'utf8'))
+  );
+  const { staging, production } = workflow.jobs;
+  assert.ok(staging && production, 'a staging job and a production job');
+  const runs = (/** @type {Job} */ job) => job.steps.flatMap((step) => (step.run ? [step.run] : []));
+  assert.deepEqual(runs(staging), [
+    'npm ci',
+    'npm run build --workspace shell',
+    'npm run release --workspace remote-marketing -- --env staging',
+  ]);
+  // Production builds nothing of the remote: it promotes what staging verified.
+  assert.deepEqual(runs(production), [
+    'npm ci',
+    'npm run build --workspace shell',
+    'npm run promote --workspace remote-marketing -- --from staging --to production',
+  ]);
+  assert.equal(production.needs, 'staging');
+  assert.equal(production.environment, 'production');
+  // The history's who and what, the shared stores, and this team's own registry role.
+  for (const name of ['RELEASE_ACTOR', 'RELEASE_COMMIT', 'RELEASES_BUCKET', 'RELEASES_REGISTRY_URL'])
+    assert.ok(workflow.env[name], `${name} is set for every job`);
+  assert.match(workflow.env.RELEASES_REGISTRY_URL ?? '', /secrets\.\w+_MARKETING/);
+  // Each job verifies with its own environment's public settings.
+  for (const job of [staging, production])
+    for (const name of ['SITE_URL', 'SUPABASE_URL', 'SUPABASE_ANON_KEY'])
+      assert.ok(job.env?.[name], `${name} is the job's environment's`);
+});
