@@ -41,6 +41,10 @@ export const routes: RouteObject[] = [
         caseSensitive: true,
         handle: { page } satisfies RemotePageHandle,
         loader: remotePageLoader(page),
+        // The loader reads the path alone: a language switch (?lang) neither loads nor redirects
+        // again, so an error page the server answered stays as it is in the other language.
+        shouldRevalidate: ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) =>
+          currentUrl.pathname !== nextUrl.pathname,
         element: <RemotePage page={page} />,
       })),
       { path: '*', element: <NotFoundPage /> },
