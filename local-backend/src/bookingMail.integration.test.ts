@@ -16,6 +16,7 @@ import type { RunningBackend } from './startLocalBackend';
 import {
   forgetBookings,
   liftBookingLimits,
+  nextBookableSlot,
   panamaDaysAhead,
   startTestBackend,
   supabaseAs,
@@ -39,8 +40,18 @@ function visitorIn(language: string, timeZone: string): SupabaseClient {
   });
 }
 
+/**
+ * A free slot more than a day away: its reminder is not due yet, whatever the time of day the
+ * tests run (tomorrow's slots are less than 24 hours away once the day has begun in Panama).
+ */
+function slotMoreThanADayAway() {
+  let slot = nextBookableSlot();
+  while (slot.preferred_date <= panamaDaysAhead(1)) slot = nextBookableSlot();
+  return slot;
+}
+
 async function book(visitor = visitorIn('es', 'America/Argentina/Buenos_Aires'), overrides = {}) {
-  const booking = { ...validBooking(overrides), id: crypto.randomUUID() };
+  const booking = { ...validBooking({ ...slotMoreThanADayAway(), ...overrides }), id: crypto.randomUUID() };
   const { error } = await visitor.from('bookings').insert(booking);
   if (error) throw new Error(`${error.code}: ${error.message}`);
   return booking;
