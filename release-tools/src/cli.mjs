@@ -9,7 +9,9 @@ import { makePreviewLink } from './previewLink.mjs';
 
 /**
  * A remote team's commands, run in its package (npm run <command> --workspace remote-<name>):
- *   release [--env <name>] [--no-verify]   build, publish a new version, verify it, make it live
+ *   release [--env <name>] [--no-verify] [--dist <folder>]
+ *                           build, publish a new version, verify it, make it live; --dist releases
+ *                           a build made earlier (a CI job's artifact) instead of building
  *   rollback [--env <name>] [--to <version>]
  *                           the version live before the current one (or the one named) is live again
  *   promote --from <env> --to <env> [--no-verify]
@@ -42,9 +44,16 @@ try {
   const verify = !flags.includes('--no-verify');
   if (command === 'release') {
     const env = environment(flag('--env'));
-    log('building');
-    execFileSync('npm', ['run', 'build'], { cwd: packageDir, stdio: ['ignore', 'ignore', 'inherit'] });
-    await release(env, { appName: app.name, buildDir: path.join(packageDir, 'dist'), verify, log });
+    const built = flag('--dist');
+    if (!built) {
+      log('building');
+      execFileSync('npm', ['run', 'build'], { cwd: packageDir, stdio: ['ignore', 'ignore', 'inherit'] });
+    }
+    // A relative --dist is read from where npm was run (INIT_CWD), not the package's folder.
+    const buildDir = built
+      ? path.resolve(process.env.INIT_CWD ?? packageDir, built)
+      : path.join(packageDir, 'dist');
+    await release(env, { appName: app.name, buildDir, verify, log });
   } else if (command === 'rollback') {
     await rollback(environment(flag('--env')), { appName: app.name, to: flag('--to'), log });
   } else if (command === 'promote') {

@@ -1,0 +1,129 @@
+// Releases beyond one machine: versions on a bucket (an S3 server), the registry in Postgres, two
+// shell servers each in a working directory of its own reading both over the network, and the
+// team's release command run as its CI runs it, in a process of its own with a build of its own.
+import path from 'node:path';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { REMOTE_APPS } from 'build-tools/apps';
+import { publishAsLive, releaseEnvironment } from 'release-tools';
+import { marketingBuild } from './marketingBuilds.mjs';
+import { startShellServer } from './shellServerProcess.mjs';
+import { shellStatus, underLoad, untilReady, warm } from './visitorsUnderLoad.mjs';
+
+const FIRST_SHELL_PORT = 3210;
+const BUCKET = 'releases';
+const ENVIRONMENT = 'production';
+const repositoryRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+const runFile = promisify(execFile);
+
+/** Starts sharedServices.mjs; resolves with its addresses and a way to stop it. */
+async function startSharedServices() {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'sharedServices.mjs'), BUCKET], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`the shared services exited (${code}) before they started`);
+  });
+  const [line] = await Promise.race([once(lines, 'line'), exited]);
+  /** @type {{ s3Endpoint: string, databaseUrl: string }} */
+  const where = JSON.parse(line);
+  return {
+    ...where,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * Release, rollback, a forced broken release, and a shell server added after it, under load on
+ * every server; each change by the team's command (`npm run release|rollback --workspace
+ * remote-marketing`) in a process of its own.
+ * @param {string} folder the run's own folder
+ */
+export async function acrossMachines(folder) {
+  const services = await startSharedServices();
+  /** What the team's CI job has: the bucket, the database (as the team's role), its environment. */
+  const teamVariables = {
+    RELEASES_BUCKET: `s3://${BUCKET}/site/`,
+    RELEASES_S3_ENDPOINT: services.s3Endpoint,
+    RELEASES_REGISTRY_URL: services.databaseUrl,
+    RELEASES_ENV: ENVIRONMENT,
+    // A folder of the command's own, which it must not need: nothing is written there.
+    RELEASES_DIR: path.join(folder, 'team-ci', 'unused'),
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    RELEASE_ACTOR: 'bench',
+  };
+  const env = releaseEnvironment({ ...process.env, ...teamVariables });
+  for (const app of REMOTE_APPS) {
+    await publishAsLive(env, app.name, path.join(repositoryRoot, app.dir, 'dist'));
+  }
+  const shellEnv = {
+    SHELL_REGISTRY_URL: services.databaseUrl,
+    RELEASES_ENV: ENVIRONMENT,
+    SHELL_REMOTE_ORIGINS: services.s3Endpoint,
+  };
+  const shells = await Promise.all(
+    [0, 1].map((n) => startShellServer({ port: FIRST_SHELL_PORT + n, env: shellEnv })),
+  );
+  /** @type {Awaited<ReturnType<typeof startShellServer>> | undefined} */
+  let added;
+  try {
+    const servers = shells.map((shell) => shell.url);
+    for (const url of servers) await untilReady(url);
+    for (const url of servers) await warm(url);
+
+    /** The team's command, as its CI runs it; resolves with what it made live and when. */
+    const command = async (/** @type {string[]} */ args) => {
+      await runFile('npm', ['run', '--silent', '--workspace', 'remote-marketing', ...args], {
+        cwd: repositoryRoot,
+        env: { ...process.env, ...teamVariables, RELEASES_REGISTRY_ROLE: 'release_marketing' },
+      }).catch((/** @type {{ stderr?: string }} */ error) => {
+        throw new Error(error.stderr?.trim().split('\n')[0] ?? String(error));
+      });
+      const [last] = (await env.registry.history('marketing')).slice(-1);
+      if (!last) return null;
+      // From the registry's change (its history's time), not the command's end, which prunes after.
+      const changedAt = performance.now() - (Date.now() - Date.parse(last.at));
+      return { remote: 'marketing', manifestUrl: last.to, changedAt };
+    };
+    const goodBuild = await marketingBuild(folder, 'good-elsewhere', 'good');
+    const brokenBuild = await marketingBuild(folder, 'broken-elsewhere', 'broken');
+    const scenarios = {
+      steady: await underLoad(servers, async () => null),
+      release: await underLoad(servers, () =>
+        command(['release', '--', '--env', ENVIRONMENT, '--dist', goodBuild]),
+      ),
+      rollback: await underLoad(servers, () => command(['rollback', '--', '--env', ENVIRONMENT])),
+      'broken release forced (--no-verify)': await underLoad(servers, async () => {
+        await command(['release', '--', '--env', ENVIRONMENT, '--no-verify', '--dist', brokenBuild]);
+        return null;
+      }),
+    };
+    // A server added now (a restart, or one more instance) finds the registry naming a broken version.
+    added = await startShellServer({ port: FIRST_SHELL_PORT + 2, env: shellEnv });
+    await untilReady(added.url);
+    await warm(added.url);
+    const addedFigures = await underLoad([...servers, added.url], async () => null);
+    const fallback = (await shellStatus(added.url)).remotes.marketing.fallback;
+    return {
+      shellServers: servers.length,
+      scenarios: {
+        ...scenarios,
+        'a server started after it, among the others': {
+          ...addedFigures,
+          fallback: fallback ? `renders an earlier version: ${fallback.reason}` : 'none',
+        },
+      },
+    };
+  } finally {
+    await Promise.all([...shells, ...(added ? [added] : [])].map((shell) => shell.close()));
+    await services.close();
+  }
+}
