@@ -18,12 +18,24 @@ export function releaseCommand(
   args: readonly string[],
   env: Record<string, string> = {},
 ): Promise<CommandResult> {
+  return teamCommand(packageDir, args, { RELEASES_DIR: site.releasesDir, ...env });
+}
+
+/**
+ * Runs a team's release command in `packageDir` (a folder named after the remote's package),
+ * configured by `env` alone, as the team's CI runs it.
+ */
+export function teamCommand(
+  packageDir: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<CommandResult> {
   const cli = path.join(REPOSITORY_ROOT, 'release-tools', 'src', 'cli.mjs');
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [cli, ...args],
-      { cwd: packageDir, env: { ...process.env, RELEASES_DIR: site.releasesDir, ...env }, timeout: 170_000 },
+      { cwd: packageDir, env: { ...process.env, ...env }, timeout: 170_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, output: `${stdout}${stderr}` });

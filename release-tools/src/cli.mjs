@@ -11,7 +11,8 @@ import { makePreviewLink } from './previewLink.mjs';
  * A remote team's commands, run in its package (npm run <command> --workspace remote-<name>):
  *   release [--env <name>] [--no-verify] [--dist <folder>]
  *                           build, publish a new version, verify it, make it live; --dist releases
- *                           a build made earlier (a CI job's artifact) instead of building
+ *                           a build made earlier (a CI job's artifact; a path from the package's
+ *                           folder) instead of building
  *   rollback [--env <name>] [--to <version>]
  *                           the version live before the current one (or the one named) is live again
  *   promote --from <env> --to <env> [--no-verify]
@@ -49,10 +50,7 @@ try {
       log('building');
       execFileSync('npm', ['run', 'build'], { cwd: packageDir, stdio: ['ignore', 'ignore', 'inherit'] });
     }
-    // A relative --dist is read from where npm was run (INIT_CWD), not the package's folder.
-    const buildDir = built
-      ? path.resolve(process.env.INIT_CWD ?? packageDir, built)
-      : path.join(packageDir, 'dist');
+    const buildDir = path.resolve(packageDir, built ?? 'dist');
     await release(env, { appName: app.name, buildDir, verify, log });
   } else if (command === 'rollback') {
     await rollback(environment(flag('--env')), { appName: app.name, to: flag('--to'), log });
