@@ -9,7 +9,7 @@ import { REMOTE_APPS } from 'build-tools/apps';
 import { publishAsLive, releaseEnvironment } from 'release-tools';
 import { startPostgresForTests, startS3Server } from 'release-tools/local-services';
 import { test, expect, pageHeading } from '../support/fixtures';
-import { versionWithText } from '../support/candidateBuild';
+import { anotherVersionOf, versionWithText } from '../support/candidateBuild';
 import { contactCopy } from '../support/contactForm';
 import { firstPageInteractive } from '../support/firstLoad';
 import { fetchServerHtml, serverState } from '../support/serverHtml';
@@ -130,5 +130,60 @@ test("a team's release from a folder of its own reaches both shell servers throu
     await firstPageInteractive(page);
     await expect(pageHeading(page)).toHaveText(changedTitle);
     expect(fromBucket.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
+  }
+});
+
+test("promote makes the version staging verified live in production, the same files, rendered with production's backend", async () => {
+  const checkout = path.join(ownFolder('team-ci'), 'remote-booking');
+  mkdirSync(checkout);
+  cpSync(anotherVersionOf('remote-booking', 'booking-promoted'), path.join(checkout, 'dist'), {
+    recursive: true,
+  });
+  const asTheTeam = { ...teamVariables, RELEASES_REGISTRY_ROLE: 'release_booking' };
+  // Staging's first version is the operator's; then the team's release, verified with staging's settings.
+  const stagingEnv = releaseEnvironment({ ...process.env, ...teamVariables, RELEASES_ENV: 'staging' });
+  for (const app of REMOTE_APPS)
+    await publishAsLive(stagingEnv, app.name, path.join(REPOSITORY_ROOT, app.dir, 'dist'));
+  // Staging: its own shell server, its own backend (nothing need answer there for the HTML).
+  const stagingBackend = 'http://127.0.0.1:59873';
+  const staging = await startShellProcess(
+    {
+      SHELL_REGISTRY_URL: database.databaseUrl,
+      RELEASES_ENV: 'staging',
+      SHELL_REMOTE_ORIGINS: bucket.endpoint,
+      SUPABASE_URL: stagingBackend,
+    },
+    { cwd: ownFolder('shell-staging') },
+  );
+  shells.push(staging);
+  await everyRemoteLoaded(staging.url);
+  const released = await teamCommand(checkout, ['release', '--env', 'staging', '--dist', 'dist'], {
+    ...asTheTeam,
+    SUPABASE_URL: stagingBackend,
+  });
+  expect(released.code, released.output).toBe(0);
+  const candidate = (await stagingEnv.registry.read())?.remotes.booking;
+  await rendersManifest(staging.url, 'booking', candidate);
+
+  const promoted = await teamCommand(
+    checkout,
+    ['promote', '--from', 'staging', '--to', ENVIRONMENT],
+    asTheTeam,
+  );
+  expect(promoted.code, promoted.output).toBe(0);
+  const production = shells.filter((shell) => shell !== staging);
+  await Promise.all(production.map((shell) => rendersManifest(shell.url, 'booking', candidate)));
+  for (const [shell, backend] of [
+    [staging, stagingBackend],
+    ...production.map((shell) => [shell, null] as const),
+  ] as const) {
+    const html = await fetchServerHtml(`${shell.url}/booking`);
+    expect(html.status).toBe(200);
+    expect(serverState<{ remoteManifests: Record<string, string> }>(html).remoteManifests?.booking).toBe(
+      candidate,
+    );
+    const settings = html.document.getElementById('shell-public-settings')?.textContent ?? '';
+    if (backend) expect(settings).toContain(backend);
+    else expect(settings).not.toContain(stagingBackend);
   }
 });
