@@ -12,13 +12,22 @@ import { readServerSettings } from './serverSettings.mjs';
 const settings = readServerSettings();
 // The environment's registry (a release changes it): SHELL_REGISTRY_URL; the build's own if unset.
 const registry = settings.registry && openRegistrySource(settings.registry);
+// Read once, at start: the CSP must allow the remotes browsers are told to load (below). A registry
+// that cannot be read then stops the start, with one line that says where and why.
+const firstDocument = registry
+  ? await registry.read().catch((/** @type {Error} */ error) => {
+      console.error(
+        `shell: cannot start: the registry ${registry.where} could not be read: ${error.message}`,
+      );
+      process.exit(1);
+    })
+  : undefined;
 const server = await serveShell({
   port: process.env.PORT ? Number(process.env.PORT) : findApp('shell').port,
   registry,
-  // The CSP must allow the remotes browsers are told to load: the ones this registry names, not the
-  // build's (a local build's allows QA overrides from http://localhost:*, which production must not).
-  // Read once, at start: a registry that cannot be read then stops the start.
-  headers: securityHeaders(readSiteOrigins(registry ? { registry: await registry.read() } : {})),
+  // The CSP allows the remotes this registry names, not the build's (a local build's allows QA
+  // overrides from http://localhost:*, which production must not).
+  headers: securityHeaders(readSiteOrigins(firstDocument ? { registry: firstDocument } : {})),
   settings,
   // The site's public URL at run time, for its https headers; the build's (its links') if unset.
   siteUrl: process.env.SITE_URL || undefined,
