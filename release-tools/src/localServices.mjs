@@ -1,4 +1,4 @@
 // The local stand-ins for the hosted services releases use beyond one machine, for tests and the
 // bench: an S3 server (s3rver) and a Postgres server (PGlite behind pglite-socket).
 export { startS3Server } from './s3ServerForTests.mjs';
-export { startPostgresForTests } from './postgres/postgresServerForTests.mjs';
+export { startPostgresForTests } from 'release-registry/postgres-server-for-tests';

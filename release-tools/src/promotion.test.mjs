@@ -8,7 +8,7 @@ import { writeBuildForTests } from './buildForTests.mjs';
 import { publishAsLive, release, rollback } from './releases.mjs';
 import { promote } from './promotion.mjs';
 import { PostgresRegistry } from './postgres/postgresRegistry.mjs';
-import { startPostgresForTests } from './postgres/postgresServerForTests.mjs';
+import { startPostgresForTests } from 'release-registry/postgres-server-for-tests';
 
 /** @type {Awaited<ReturnType<typeof startPostgresForTests>>} */
 let postgres;

@@ -2,16 +2,9 @@ import path from 'node:path';
 import { appendFile, mkdir, open, readFile } from 'node:fs/promises';
 import lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
-import { previousVersions } from './previousVersions.mjs';
+import { previousVersions } from 'release-registry';
 
-/**
- * @typedef {object} RegistryDocument the environment's remotes.json, as the shell reads it
- * @property {Record<string, string>} remotes each remote's live manifest URL
- * @property {boolean} [allowOverrides] QA overrides (never in production)
- * @property {number} revision one more with every change
- * @property {Record<string, string[]>} [previous] each remote's manifest URLs live before its
- *   current one, newest first, distinct, at most 5 (absent from files written before it existed)
- */
+/** @typedef {import('release-registry').RegistryDocument} RegistryDocument */
 
 /**
  * @typedef {object} RegistryChange one line of the history

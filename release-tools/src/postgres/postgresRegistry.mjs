@@ -1,10 +1,8 @@
 // The registry in Postgres: the same interface as the file registry (registry.mjs), shared by
 // every machine that reaches the database, one environment per instance.
 import pg from 'pg';
+import { applyRegistrySchema, queryRegistryDocument, REGISTRY_CHANNEL } from 'release-registry';
 import { RegistryConflictError } from '../registry.mjs';
-import { applyRegistrySchema } from './applyRegistrySchema.mjs';
-import { queryRegistryDocument } from './registryDocument.mjs';
-import { REGISTRY_CHANNEL } from './registryReader.mjs';
 
 /**
  * @typedef {import('../registry.mjs').RegistryChange} RegistryChange

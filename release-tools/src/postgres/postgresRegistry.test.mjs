@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { RegistryConflictError } from '../registry.mjs';
 import { PostgresRegistry } from './postgresRegistry.mjs';
-import { readRegistryDocument, watchRegistry } from './registryReader.mjs';
-import { startPostgresForTests } from './postgresServerForTests.mjs';
+import { readRegistryDocument, watchRegistry } from 'release-registry';
+import { startPostgresForTests } from 'release-registry/postgres-server-for-tests';
 
 /** @type {Awaited<ReturnType<typeof startPostgresForTests>>} */
 let postgres;

@@ -3,7 +3,7 @@ import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { openRegistrySource } from 'shell/registry-source';
 import { PostgresRegistry } from './postgresRegistry.mjs';
-import { startPostgresForTests } from './postgresServerForTests.mjs';
+import { startPostgresForTests } from 'release-registry/postgres-server-for-tests';
 
 /** @type {Awaited<ReturnType<typeof startPostgresForTests>>} */
 let postgres;

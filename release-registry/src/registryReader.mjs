@@ -1,5 +1,5 @@
 // What a shell server needs of the Postgres registry: read an environment's document, and hear
-// when it changes. Imports nothing from the shell (the shell imports this).
+// when it changes.
 import pg from 'pg';
 import { queryRegistryDocument } from './registryDocument.mjs';
 
@@ -10,7 +10,7 @@ const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MAX_MS = 10_000;
 
 /**
- * @typedef {import('../registry.mjs').RegistryDocument} RegistryDocument
+ * @typedef {import('./registryDocument.mjs').RegistryDocument} RegistryDocument
  * @typedef {{ databaseUrl: string, environment: string }} RegistryAddress
  */
 

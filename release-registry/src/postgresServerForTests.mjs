@@ -15,22 +15,37 @@ const SIMPLE_QUERY = 0x51; // 'Q'
  * holds the others back until it ends). So every connection is the same login (`postgres`), and a
  * NOTIFY reaches the connection that sent it, not the ones that listen: this server hands each
  * notification to the connections that ran LISTEN on its channel instead.
- * @returns {Promise<{ databaseUrl: string, close: () => Promise<void> }>}
+ * `dropConnections(whileDown)` is the database restarting under its clients: it closes every
+ * connection and refuses new ones, runs `whileDown` on the database itself, then listens again on
+ * the same port.
+ * @returns {Promise<{ databaseUrl: string, dropConnections: (whileDown: (db: PGlite) => Promise<void>) => Promise<void>, close: () => Promise<void> }>}
  */
 export async function startPostgresForTests() {
   const db = await PGlite.create();
-  const server = new PGLiteSocketServer({ db, port: 0, maxConnections: 100 });
-  routeNotifications(
-    /** @type {{ queryQueue: { enqueue: Enqueue } }} */ (/** @type {unknown} */ (server)).queryQueue,
-  );
-  await server.start();
+  let server = await listen(db, 0);
+  const databaseUrl = `postgres://postgres@${server.getServerConn()}/postgres`;
   return {
-    databaseUrl: `postgres://postgres@${server.getServerConn()}/postgres`,
+    databaseUrl,
+    dropConnections: async (whileDown) => {
+      await server.stop();
+      await whileDown(db);
+      server = await listen(db, Number(new URL(databaseUrl).port));
+    },
     close: async () => {
       await server.stop();
       await db.close();
     },
   };
+}
+
+/** @param {PGlite} db @param {number} port 0 for a free one */
+async function listen(db, port) {
+  const server = new PGLiteSocketServer({ db, port, maxConnections: 100 });
+  routeNotifications(
+    /** @type {{ queryQueue: { enqueue: Enqueue } }} */ (/** @type {unknown} */ (server)).queryQueue,
+  );
+  await server.start();
+  return server;
 }
 
 /**

@@ -1,8 +1,17 @@
-// Reads one environment's registry document out of Postgres, in the shape remotes.json has.
-import { previousVersions, PREVIOUS_KEPT } from '../previousVersions.mjs';
+// An environment's registry document: its shape, the one remotes.json has (release-tools' file
+// registry writes it too), and reading it out of Postgres in one snapshot.
+import { previousVersions, PREVIOUS_KEPT } from './previousVersions.mjs';
 
 /**
- * @typedef {import('../registry.mjs').RegistryDocument} RegistryDocument
+ * @typedef {object} RegistryDocument the environment's remotes.json, as the shell reads it
+ * @property {Record<string, string>} remotes each remote's live manifest URL
+ * @property {boolean} [allowOverrides] QA overrides (never in production)
+ * @property {number} revision one more with every change
+ * @property {Record<string, string[]>} [previous] each remote's manifest URLs live before its
+ *   current one, newest first, distinct, at most 5 (absent from files written before it existed)
+ */
+
+/**
  * @typedef {Pick<import('pg').ClientBase, 'query'>} Queryable a client (a pool would split the
  *   snapshot over several connections)
  */

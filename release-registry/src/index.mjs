@@ -1,0 +1,12 @@
+// What release-registry offers: the release registry in Postgres as a database. release-tools
+// writes it (its schema applied first), shell servers read and watch it; neither depends on the
+// other for it. The test server is its own export (`release-registry/postgres-server-for-tests`).
+export { applyRegistrySchema } from './applyRegistrySchema.mjs';
+export { queryRegistryDocument } from './registryDocument.mjs';
+export { readRegistryDocument, watchRegistry, REGISTRY_CHANNEL } from './registryReader.mjs';
+export { previousVersions } from './previousVersions.mjs';
+
+/**
+ * @typedef {import('./registryDocument.mjs').RegistryDocument} RegistryDocument
+ * @typedef {import('./registryReader.mjs').RegistryAddress} RegistryAddress
+ */
