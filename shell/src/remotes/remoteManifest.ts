@@ -26,15 +26,18 @@ export function remoteEntryUrlOf(manifest: RemoteManifest, manifestUrl: string):
   return new URL(path ? `${path}/${name}` : name, manifestUrl).href;
 }
 
+/** The absolute URL of the remote's Node container (`server/remoteEntry.js`), if it builds one. */
+export function serverEntryUrlOf(manifest: RemoteManifest, manifestUrl: string): string | null {
+  const { ssrRemoteEntry } = manifest.metaData;
+  if (!ssrRemoteEntry) return null;
+  const { name, path } = ssrRemoteEntry;
+  return new URL(path ? `${path}/${name}` : name, manifestUrl).href;
+}
+
 /** The origins a manifest makes the server load code from: its own, and its containers'. */
 export function codeOriginsOf(manifest: RemoteManifest, manifestUrl: string): string[] {
-  const entries = [remoteEntryUrlOf(manifest, manifestUrl)];
-  const { ssrRemoteEntry } = manifest.metaData;
-  if (ssrRemoteEntry) {
-    const { name, path } = ssrRemoteEntry;
-    entries.push(new URL(path ? `${path}/${name}` : name, manifestUrl).href);
-  }
-  return [manifestUrl, ...entries].map((url) => new URL(url).origin);
+  const entries = [remoteEntryUrlOf(manifest, manifestUrl), serverEntryUrlOf(manifest, manifestUrl)];
+  return [manifestUrl, ...entries.filter((url) => url !== null)].map((url) => new URL(url).origin);
 }
 
 /** The stylesheets each exposed page needs (absolute URLs), by expose name. */

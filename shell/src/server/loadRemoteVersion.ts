@@ -14,7 +14,13 @@ import {
   type RemoteName,
   type RemotePageModule,
 } from '../remotes/remoteContracts';
-import { localeScriptsOf, scriptsOf, stylesheetsOf, type RemoteManifest } from '../remotes/remoteManifest';
+import {
+  localeScriptsOf,
+  scriptsOf,
+  serverEntryUrlOf,
+  stylesheetsOf,
+  type RemoteManifest,
+} from '../remotes/remoteManifest';
 import { sitePagesFrom, type RemoteVersion } from './remoteVersion';
 
 /** Longest any single request of the federation runtime may take (manifest, container, chunk). */
@@ -63,7 +69,28 @@ export interface ManifestRead {
 
 /** Loads every module the shell uses from one version, and that version's strings. */
 export function loadRemoteVersion(read: ManifestRead): Promise<RemoteVersion> {
-  return oneLoadAtATime(read.name, () => load(read));
+  return oneLoadAtATime(read.name, () =>
+    load(read).catch(async (error: unknown) => {
+      throw await withServerEntryStatus(error, read);
+    }),
+  );
+}
+
+/**
+ * The failure, or, when the version's Node container does not answer 200, that answer. The runtime
+ * fetches the container without its fetch hook (so without the timeout above: the release gate's
+ * budget bounds it) and runs whatever body came back (a host's "not found" page), so its own
+ * message is a syntax error that tells the operator nothing.
+ */
+async function withServerEntryStatus(error: unknown, { manifest, manifestUrl }: ManifestRead) {
+  const entryUrl = serverEntryUrlOf(manifest, manifestUrl);
+  if (!entryUrl) return error;
+  const response = await fetch(entryUrl, {
+    method: 'HEAD',
+    signal: AbortSignal.timeout(RUNTIME_FETCH_TIMEOUT_MS),
+  }).catch(() => null);
+  if (!response || response.ok) return error;
+  return new Error(`${entryUrl} answered ${response.status}`, { cause: error });
 }
 
 async function load({ name, manifestUrl, manifest, version, etag }: ManifestRead): Promise<RemoteVersion> {
