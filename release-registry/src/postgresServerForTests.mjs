@@ -18,18 +18,20 @@ const SIMPLE_QUERY = 0x51; // 'Q'
  * `dropConnections(whileDown)` is the database restarting under its clients: it closes every
  * connection and refuses new ones, runs `whileDown` on the database itself, then listens again on
  * the same port.
+ * `host`: the address it listens on (default: loopback).
+ * @param {{ host?: string }} [options]
  * @returns {Promise<{ databaseUrl: string, dropConnections: (whileDown: (db: PGlite) => Promise<void>) => Promise<void>, close: () => Promise<void> }>}
  */
-export async function startPostgresForTests() {
+export async function startPostgresForTests({ host = '127.0.0.1' } = {}) {
   const db = await PGlite.create();
-  let server = await listen(db, 0);
+  let server = await listen(db, 0, host);
   const databaseUrl = `postgres://postgres@${server.getServerConn()}/postgres`;
   return {
     databaseUrl,
     dropConnections: async (whileDown) => {
       await server.stop();
       await whileDown(db);
-      server = await listen(db, Number(new URL(databaseUrl).port));
+      server = await listen(db, Number(new URL(databaseUrl).port), host);
     },
     close: async () => {
       await server.stop();
@@ -38,9 +40,9 @@ export async function startPostgresForTests() {
   };
 }
 
-/** @param {PGlite} db @param {number} port 0 for a free one */
-async function listen(db, port) {
-  const server = new PGLiteSocketServer({ db, port, maxConnections: 100 });
+/** @param {PGlite} db @param {number} port 0 for a free one @param {string} host */
+async function listen(db, port, host) {
+  const server = new PGLiteSocketServer({ db, port, host, maxConnections: 100 });
   routeNotifications(
     /** @type {{ queryQueue: { enqueue: Enqueue } }} */ (/** @type {unknown} */ (server)).queryQueue,
   );

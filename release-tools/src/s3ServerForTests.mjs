@@ -21,14 +21,16 @@ const CORS_RULE = `<CORSConfiguration>
 </CORSConfiguration>`;
 
 /**
- * Starts the server; `close` stops it and deletes its folder.
+ * Starts the server on a free port of `address` (loopback unless given); `close` stops it and
+ * deletes its folder.
  * @param {string} bucket
+ * @param {{ address?: string }} [options]
  * @returns {Promise<{ endpoint: string, close: () => Promise<void> }>}
  */
-export async function startS3Server(bucket) {
+export async function startS3Server(bucket, { address = '127.0.0.1' } = {}) {
   const directory = await mkdtemp(path.join(os.tmpdir(), 's3rver-test-'));
   const server = new S3rver({
-    address: '127.0.0.1',
+    address,
     port: 0,
     silent: true,
     directory,
@@ -36,7 +38,7 @@ export async function startS3Server(bucket) {
   });
   const { port } = await server.run();
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://${address}:${port}`,
     close: async () => {
       await server.close();
       await rm(directory, { recursive: true, force: true });

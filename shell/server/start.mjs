@@ -24,6 +24,8 @@ const firstDocument = registry
   : undefined;
 const server = await serveShell({
   port: process.env.PORT ? Number(process.env.PORT) : findApp('shell').port,
+  // Loopback unless SHELL_HOST says otherwise: the reverse proxy in front is on the same host.
+  host: process.env.SHELL_HOST || undefined,
   registry,
   // The CSP allows the remotes this registry names, not the build's (a local build's allows QA
   // overrides from http://localhost:*, which production must not).

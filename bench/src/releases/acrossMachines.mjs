@@ -1,6 +1,7 @@
 // Releases beyond one machine: versions on a bucket (an S3 server), the registry in Postgres, two
-// shell servers each in a working directory of its own reading both over the network, and the
-// team's release command run as its CI runs it, in a process of its own with a build of its own.
+// shell servers each on a host and in a working directory of its own, reading both over the
+// network, and the team's release command run as its CI runs it, on a host of its own with a build
+// of its own. The hosts are network namespaces where this machine allows it (networkHosts.mjs).
 import path from 'node:path';
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -9,20 +10,27 @@ import { promisify } from 'node:util';
 import { REMOTE_APPS } from 'build-tools/apps';
 import { publishAsLive, releaseEnvironment } from 'release-tools';
 import { marketingBuild } from './marketingBuilds.mjs';
+import { networkHosts } from './networkHosts.mjs';
 import { startShellServer } from './shellServerProcess.mjs';
-import { shellStatus, underLoad, untilReady, warm } from './visitorsUnderLoad.mjs';
+import { underLoad, untilReady, warm } from './visitorsUnderLoad.mjs';
 
-const FIRST_SHELL_PORT = 3210;
+const SHELL_PORT = 3210;
 const BUCKET = 'releases';
 const ENVIRONMENT = 'production';
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const runFile = promisify(execFile);
 
-/** Starts sharedServices.mjs; resolves with its addresses and a way to stop it. */
-async function startSharedServices() {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'sharedServices.mjs'), BUCKET], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/** @typedef {import('./networkHosts.mjs').NetworkHost} NetworkHost */
+/** @typedef {Awaited<ReturnType<typeof startShellServer>>} ShellServer */
+
+/** Starts sharedServices.mjs on `host`; resolves with its addresses and a way to stop it. @param {NetworkHost} host */
+async function startSharedServices(host) {
+  const [file, args] = host.command(process.execPath, [
+    path.join(import.meta.dirname, 'sharedServices.mjs'),
+    BUCKET,
+    host.address,
+  ]);
+  const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) });
   const exited = once(child, 'exit').then(([code]) => {
     throw new Error(`the shared services exited (${code}) before they started`);
@@ -41,47 +49,74 @@ async function startSharedServices() {
 }
 
 /**
+ * A shell server's status, asked on its own host (it answers its operator endpoints on loopback only).
+ * @param {NetworkHost} host @param {number} port
+ * @returns {Promise<any>}
+ */
+async function statusOnItsHost(host, port) {
+  const ask = `fetch('http://127.0.0.1:${port}/_shell/status').then((r) => r.text()).then((t) => process.stdout.write(t))`;
+  const [file, args] = host.command(process.execPath, ['-e', ask]);
+  return JSON.parse((await runFile(file, args)).stdout);
+}
+
+/**
  * Release, rollback, a forced broken release, and a shell server added after it, under load on
  * every server; each change by the team's command (`npm run release|rollback --workspace
  * remote-marketing`) in a process of its own.
  * @param {string} folder the run's own folder
  */
 export async function acrossMachines(folder) {
-  const services = await startSharedServices();
-  /** What the team's CI job has: the bucket, the database (as the team's role), its environment. */
-  const teamVariables = {
-    RELEASES_BUCKET: `s3://${BUCKET}/site/`,
-    RELEASES_S3_ENDPOINT: services.s3Endpoint,
-    RELEASES_REGISTRY_URL: services.databaseUrl,
-    RELEASES_ENV: ENVIRONMENT,
-    // A folder of the command's own, which it must not need: nothing is written there.
-    RELEASES_DIR: path.join(folder, 'team-ci', 'unused'),
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    RELEASE_ACTOR: 'bench',
-  };
-  const env = releaseEnvironment({ ...process.env, ...teamVariables });
-  for (const app of REMOTE_APPS) {
-    await publishAsLive(env, app.name, path.join(repositoryRoot, app.dir, 'dist'));
-  }
-  const shellEnv = {
-    SHELL_REGISTRY_URL: services.databaseUrl,
-    RELEASES_ENV: ENVIRONMENT,
-    SHELL_REMOTE_ORIGINS: services.s3Endpoint,
-  };
-  const shells = await Promise.all(
-    [0, 1].map((n) => startShellServer({ port: FIRST_SHELL_PORT + n, env: shellEnv })),
-  );
-  /** @type {Awaited<ReturnType<typeof startShellServer>> | undefined} */
-  let added;
+  const network = networkHosts(['shared', 'shell-a', 'shell-b', 'shell-c', 'team-ci']);
+  const [sharedHost, ...others] = network.hosts;
+  const [hostA, hostB, hostC, teamHost] = /** @type {NetworkHost[]} */ (others);
+  const services = await startSharedServices(/** @type {NetworkHost} */ (sharedHost));
+  /** @type {ShellServer[]} */
+  const shells = [];
   try {
-    const servers = shells.map((shell) => shell.url);
-    for (const url of servers) await untilReady(url);
-    for (const url of servers) await warm(url);
+    /** What the team's CI job has: the bucket, the database (as the team's role), its environment. */
+    const teamVariables = {
+      RELEASES_BUCKET: `s3://${BUCKET}/site/`,
+      RELEASES_S3_ENDPOINT: services.s3Endpoint,
+      RELEASES_REGISTRY_URL: services.databaseUrl,
+      RELEASES_ENV: ENVIRONMENT,
+      // A folder of the command's own, which it must not need: nothing is written there.
+      RELEASES_DIR: path.join(folder, 'team-ci', 'unused'),
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      RELEASE_ACTOR: 'bench',
+    };
+    const env = releaseEnvironment({ ...process.env, ...teamVariables });
+    for (const app of REMOTE_APPS) {
+      await publishAsLive(env, app.name, path.join(repositoryRoot, app.dir, 'dist'));
+    }
+    const startShell = async (/** @type {NetworkHost} */ host) => {
+      const shell = await startShellServer({
+        // A port each: on loopback (no namespaces) they share one address.
+        port: SHELL_PORT + shells.length,
+        host,
+        env: {
+          SHELL_REGISTRY_URL: services.databaseUrl,
+          RELEASES_ENV: ENVIRONMENT,
+          SHELL_REMOTE_ORIGINS: services.s3Endpoint,
+        },
+      });
+      shells.push(shell);
+      await untilReady(shell.url);
+      await warm(shell.url);
+      return shell.url;
+    };
+    const servers = [await startShell(hostA), await startShell(hostB)];
 
     /** The team's command, as its CI runs it; resolves with what it made live and when. */
     const command = async (/** @type {string[]} */ args) => {
-      await runFile('npm', ['run', '--silent', '--workspace', 'remote-marketing', ...args], {
+      const [file, commandArgs] = teamHost.command('npm', [
+        'run',
+        '--silent',
+        '--workspace',
+        'remote-marketing',
+        ...args,
+      ]);
+      await runFile(file, commandArgs, {
         cwd: repositoryRoot,
         env: { ...process.env, ...teamVariables, RELEASES_REGISTRY_ROLE: 'release_marketing' },
       }).catch((/** @type {{ stderr?: string }} */ error) => {
@@ -107,12 +142,12 @@ export async function acrossMachines(folder) {
       }),
     };
     // A server added now (a restart, or one more instance) finds the registry naming a broken version.
-    added = await startShellServer({ port: FIRST_SHELL_PORT + 2, env: shellEnv });
-    await untilReady(added.url);
-    await warm(added.url);
-    const addedFigures = await underLoad([...servers, added.url], async () => null);
-    const fallback = (await shellStatus(added.url)).remotes.marketing.fallback;
+    const addedPort = SHELL_PORT + shells.length;
+    const added = await startShell(hostC);
+    const addedFigures = await underLoad([...servers, added], async () => null);
+    const fallback = (await statusOnItsHost(hostC, addedPort)).remotes.marketing.fallback;
     return {
+      network: network.network,
       shellServers: servers.length,
       scenarios: {
         ...scenarios,
@@ -123,7 +158,8 @@ export async function acrossMachines(folder) {
       },
     };
   } finally {
-    await Promise.all([...shells, ...(added ? [added] : [])].map((shell) => shell.close()));
+    await Promise.all(shells.map((shell) => shell.close()));
     await services.close();
+    network.close();
   }
 }

@@ -1,10 +1,11 @@
 // The shared services of the across-machines scenarios, in a process of their own (as on a machine
 // of their own): a bucket on an S3 server and the registry's Postgres. Prints where they are as
-// one JSON line, then serves until it is stopped. Argument: the bucket's name.
+// one JSON line, then serves until it is stopped. Arguments: the bucket's name, the address to listen on.
 import { startPostgresForTests, startS3Server } from 'release-tools/local-services';
 
-const bucket = await startS3Server(process.argv[2] ?? 'releases');
-const postgres = await startPostgresForTests();
+const [name = 'releases', address = '127.0.0.1'] = process.argv.slice(2);
+const bucket = await startS3Server(name, { address });
+const postgres = await startPostgresForTests({ host: address });
 process.stdout.write(
   `${JSON.stringify({ s3Endpoint: bucket.endpoint, databaseUrl: postgres.databaseUrl })}\n`,
 );

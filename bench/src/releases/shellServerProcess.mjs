@@ -8,22 +8,31 @@ const repositoryRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
 /**
  * Starts `shell/server/start.mjs` on `port` with `env` added, in a working directory of its own
- * (as on another machine), with --expose-gc so its status can report the heap after a collection.
- * @param {{ port: number, env: Record<string, string> }} options
+ * (as on another machine), with --expose-gc so its status can report the heap after a collection;
+ * on `host` (networkHosts.mjs) when given, else this machine's loopback.
+ * @param {{ port: number, env: Record<string, string>, host?: import('./networkHosts.mjs').NetworkHost }} options
  */
-export async function startShellServer({ port, env }) {
+export async function startShellServer({ port, env, host }) {
   const cwd = await mkdtemp(path.join(os.tmpdir(), 'bench-shell-'));
-  const server = spawn(
+  const start = [
     process.execPath,
     ['--expose-gc', path.join(repositoryRoot, 'shell', 'server', 'start.mjs')],
-    {
-      cwd,
-      env: { ...process.env, PORT: String(port), SHELL_LOG_LEVEL: 'warn', ...env },
-      stdio: 'ignore',
+  ];
+  const [file, args] = host ? host.command(...start) : start;
+  const server = spawn(file, args, {
+    cwd,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SHELL_LOG_LEVEL: 'warn',
+      ...(host ? { SHELL_HOST: host.listenAddress } : {}),
+      ...env,
     },
-  );
+    // Its warnings and errors (a server that cannot start says why there).
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return {
-    url: `http://localhost:${port}`,
+    url: `http://${host?.address ?? 'localhost'}:${port}`,
     close: async () => {
       if (server.exitCode === null) {
         const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -11,6 +11,9 @@ export const LOAD_CONNECTIONS = 8;
 const PAGES = ['/services', '/about?lang=es', '/services/seo', '/?lang=es', '/privacy', '/terms?lang=es'];
 const PANEL = 'data-testid="remote-unavailable"';
 const SAMPLE_EVERY_MS = 50;
+const READY_WITHIN_MS = 60_000;
+/** A page of marketing, booking and contact. */
+const PAGE_OF_EACH_REMOTE = ['/', '/booking', '/contact'];
 
 const pause = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,14 +38,19 @@ export async function shellStatus(/** @type {string} */ shellUrl, gc = false) {
   return (await fetch(`${shellUrl}/_shell/status${gc ? '?gc' : ''}`)).json();
 }
 
-/** Whether the server at `shellUrl` renders `remote`'s version at `manifestUrl`. */
+/**
+ * Whether the server at `shellUrl` renders `remote`'s version at `manifestUrl`: what its
+ * `/remotes.json` tells browsers to load (public: a server on another host answers it too).
+ */
 export async function renders(
   /** @type {string} */ shellUrl,
   /** @type {string} */ remote,
   /** @type {string} */ manifestUrl,
 ) {
-  const status = await shellStatus(shellUrl).catch(() => null);
-  return Boolean(status?.remotes[remote].rendering?.startsWith(`${manifestUrl} `));
+  const registry = await fetch(`${shellUrl}/remotes.json`)
+    .then((response) => response.json())
+    .catch(() => null);
+  return registry?.remotes?.[remote] === manifestUrl;
 }
 
 /** Until every server renders `remote`'s version at `manifestUrl`. */
@@ -56,14 +64,27 @@ export async function untilEveryServerRenders(
   }
 }
 
-/** Until the server renders a version of every remote (as a load balancer's health check waits). */
+/**
+ * Until a page of each remote answers 200, as a load balancer's health check would wait (a server
+ * just started answers 503 until it has loaded a version of the page's remote).
+ */
 export async function untilReady(/** @type {string} */ shellUrl) {
-  for (;;) {
-    const status = await shellStatus(shellUrl).catch(() => null);
-    if (status && Object.values(status.remotes).every((remote) => /** @type {any} */ (remote).rendering))
-      return;
+  const deadline = Date.now() + READY_WITHIN_MS;
+  while (Date.now() < deadline) {
+    const answers = await Promise.all(
+      PAGE_OF_EACH_REMOTE.map((pathname) =>
+        fetch(`${shellUrl}${pathname}`).then(
+          (response) => response.status,
+          () => 0,
+        ),
+      ),
+    );
+    if (answers.every((status) => status === 200)) return;
     await pause(100);
   }
+  throw new Error(
+    `${shellUrl} did not answer 200 for ${PAGE_OF_EACH_REMOTE.join(', ')} within ${READY_WITHIN_MS} ms`,
+  );
 }
 
 /** Asks each page once, so the figures are of a warm server. */
