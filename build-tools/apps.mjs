@@ -1,3 +1,7 @@
+import path from 'node:path';
+
+const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
+
 /**
  * The apps of the composed site: federation name, package folder and the port each one is served
  * on locally. The shell reads remote URLs from its registry (remotes.json) at run time, never from
@@ -17,6 +21,11 @@ export const REMOTE_APPS = APPS.filter((app) => app.name !== 'shell');
  * when SUPABASE_URL or EMAILJS_ORIGIN is unset (remote-booking and remote-contact src/config.ts).
  */
 export const LOCAL_BACKEND_URL = 'http://localhost:54321';
+
+/** An app's build in this checkout (its package's dist). @param {{ dir: string }} app */
+export function appDist(app) {
+  return path.join(REPOSITORY_ROOT, app.dir, 'dist');
+}
 
 /** @param {string} nameOrDir */
 export function findApp(nameOrDir) {

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { APPS } from 'build-tools/apps';
+import { APPS, appDist } from 'build-tools/apps';
 import { serveStaticApp } from 'build-tools/serve';
 import { securityHeaders } from 'build-tools/securityHeaders';
 import { readSiteOrigins } from 'build-tools/siteOrigins';
 import { readServerSettings, serveShell } from 'shell/server';
-import { publishAsLive, releaseEnvironment } from 'release-tools';
+import { publishEveryRemote, releaseEnvironment } from 'release-tools';
 
 /**
  * `npm start` / `npm run serve`: the composed site locally. It lives at the repository's root, not
@@ -58,18 +58,17 @@ const releases = releaseEnvironment();
 const { registryFile } = releases;
 // The local site's shell server reads its registry from a file: `npm start` is the local set-up.
 if (!registryFile) throw new Error('npm start keeps its registry in a file: unset RELEASES_REGISTRY_URL');
-const distOf = (/** @type {{ dir: string }} */ app) => path.join(repositoryRoot, app.dir, 'dist');
 for (const app of APPS) {
-  if (!existsSync(path.join(distOf(app), 'index.html'))) {
+  if (!existsSync(path.join(appDist(app), 'index.html'))) {
     console.error(`${app.dir} is not built: run "npm run build" first.`);
     process.exit(1);
   }
-  if (app.name !== 'shell') await publishAsLive(releases, app.name, distOf(app));
 }
+await publishEveryRemote(releases);
 /** @type {Array<{ url: string, close: () => Promise<void> }>} */
 const servers = [];
 for (const app of APPS) {
-  const root = distOf(app);
+  const root = appDist(app);
   const server =
     app.name === 'shell'
       ? await serveShell({

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { APPS, findApp, REMOTE_APPS } from 'build-tools/apps';
+import { APPS, appDist, findApp } from 'build-tools/apps';
 import { serveStaticApp } from 'build-tools/serve';
 import { serveShell } from 'shell/server';
 import { startLocalBackend, type RunningBackend } from 'local-backend';
 import { securityHeaders } from 'build-tools/securityHeaders';
 import { readSiteOrigins } from 'build-tools/siteOrigins';
-import { publishAsLive, releaseEnvironment } from 'release-tools';
+import { publishEveryRemote, releaseEnvironment } from 'release-tools';
 import { mailDevInbox, startMailDev, startMailer, type RunningMailDev, type RunningMailer } from 'mailer';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -51,10 +51,8 @@ export class ComposedSite {
 
   static async start(): Promise<ComposedSite> {
     const site = new ComposedSite();
-    for (const app of REMOTE_APPS) {
-      const name = app.name as RemoteAppName;
-      const dist = path.join(REPOSITORY_ROOT, app.dir, 'dist');
-      site.firstVersions.set(name, await publishAsLive(site.releases, name, dist));
+    for (const [name, version] of await publishEveryRemote(site.releases)) {
+      site.firstVersions.set(name as RemoteAppName, version);
     }
     for (const app of APPS) await site.start(app.name);
     await site.startBackend();
@@ -137,7 +135,7 @@ export class ComposedSite {
    */
   async start(
     name: AppName,
-    root = path.join(REPOSITORY_ROOT, findApp(name).dir, 'dist'),
+    root = appDist(findApp(name)),
     headers = securityHeaders(readSiteOrigins()),
   ): Promise<void> {
     if (this.servers.has(name)) return;

@@ -5,8 +5,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
-import { REMOTE_APPS } from 'build-tools/apps';
-import { publishAsLive, releaseEnvironment } from 'release-tools';
+import { publishEveryRemote, releaseEnvironment } from 'release-tools';
 import { startPostgresForTests, startS3Server } from 'release-tools/local-services';
 import { test, expect, pageHeading } from '../support/fixtures';
 import { anotherVersionOf, versionWithText } from '../support/candidateBuild';
@@ -15,7 +14,6 @@ import { firstPageInteractive } from '../support/firstLoad';
 import { fetchServerHtml, serverState } from '../support/serverHtml';
 import { startShellProcess } from '../support/shellProcess';
 import { everyRemoteLoaded, rendersManifest } from '../support/shellStatus';
-import { REPOSITORY_ROOT } from '../support/site';
 import { teamCommand } from '../support/releaseCommand';
 
 const ENVIRONMENT = 'production';
@@ -48,8 +46,7 @@ test.beforeAll(async () => {
   };
   // The operator's first publish of every remote.
   const env = releaseEnvironment({ ...process.env, ...teamVariables });
-  for (const app of REMOTE_APPS)
-    await publishAsLive(env, app.name, path.join(REPOSITORY_ROOT, app.dir, 'dist'));
+  await publishEveryRemote(env);
   const shellVariables = {
     SHELL_REGISTRY_URL: database.databaseUrl,
     RELEASES_ENV: ENVIRONMENT,
@@ -142,8 +139,7 @@ test("promote makes the version staging verified live in production, the same fi
   const asTheTeam = { ...teamVariables, RELEASES_REGISTRY_ROLE: 'release_booking' };
   // Staging's first version is the operator's; then the team's release, verified with staging's settings.
   const stagingEnv = releaseEnvironment({ ...process.env, ...teamVariables, RELEASES_ENV: 'staging' });
-  for (const app of REMOTE_APPS)
-    await publishAsLive(stagingEnv, app.name, path.join(REPOSITORY_ROOT, app.dir, 'dist'));
+  await publishEveryRemote(stagingEnv);
   // Staging: its own shell server, its own backend (nothing need answer there for the HTML).
   const stagingBackend = 'http://127.0.0.1:59873';
   const staging = await startShellProcess(

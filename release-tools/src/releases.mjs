@@ -1,3 +1,4 @@
+import { REMOTE_APPS, appDist } from 'build-tools/apps';
 import { verifyRelease } from './verifyRelease.mjs';
 
 /**
@@ -24,6 +25,18 @@ export async function publishAsLive(env, appName, buildDir) {
     audit: env.audit,
   });
   return version;
+}
+
+/**
+ * Every remote's build in this checkout published and made live (publishAsLive), as `npm start`
+ * and the test and bench set-ups begin: the versions, by remote.
+ * @param {ReleaseEnvironment} env
+ * @returns {Promise<Map<string, string>>}
+ */
+export async function publishEveryRemote(env) {
+  const versions = new Map();
+  for (const app of REMOTE_APPS) versions.set(app.name, await publishAsLive(env, app.name, appDist(app)));
+  return versions;
 }
 
 /**

@@ -7,8 +7,7 @@ import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import { REMOTE_APPS } from 'build-tools/apps';
-import { publishAsLive, releaseEnvironment } from 'release-tools';
+import { publishEveryRemote, releaseEnvironment } from 'release-tools';
 import { marketingBuild } from './marketingBuilds.mjs';
 import { networkHosts } from './networkHosts.mjs';
 import { startShellServer } from './shellServerProcess.mjs';
@@ -86,9 +85,7 @@ export async function acrossMachines(folder) {
       RELEASE_ACTOR: 'bench',
     };
     const env = releaseEnvironment({ ...process.env, ...teamVariables });
-    for (const app of REMOTE_APPS) {
-      await publishAsLive(env, app.name, path.join(repositoryRoot, app.dir, 'dist'));
-    }
+    await publishEveryRemote(env);
     const startShell = async (/** @type {NetworkHost} */ host) => {
       const shell = await startShellServer({
         // A port each: on loopback (no namespaces) they share one address.

@@ -1,16 +1,15 @@
 // Releases on one machine: the remotes' versions in a releases folder, served by their own hosts,
 // the registry a file, one shell server reading it.
 import path from 'node:path';
-import { REMOTE_APPS } from 'build-tools/apps';
+import { REMOTE_APPS, appDist } from 'build-tools/apps';
 import { serveStaticApp } from 'build-tools/serve';
-import { publishAsLive, release, releaseEnvironment, rollback } from 'release-tools';
+import { publishEveryRemote, release, releaseEnvironment, rollback } from 'release-tools';
 import { marketingBuild } from './marketingBuilds.mjs';
 import { startShellServer } from './shellServerProcess.mjs';
 import { shellStatus, underLoad, untilEveryServerRenders, untilReady, warm } from './visitorsUnderLoad.mjs';
 
 const SHELL_PORT = 3200;
 const SWAPS = 50;
-const repositoryRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const log = () => {};
 
 /**
@@ -23,11 +22,12 @@ export async function oneMachine(folder) {
     RELEASES_DIR: path.join(folder, 'one-machine'),
     RELEASES_ALLOW_OVERRIDES: 'true',
   });
+  await publishEveryRemote(env);
   const hosts = [];
   for (const app of REMOTE_APPS) {
-    const dist = path.join(repositoryRoot, app.dir, 'dist');
-    await publishAsLive(env, app.name, dist);
-    hosts.push(await serveStaticApp({ root: dist, port: app.port, versionsRoot: env.versionsDir(app.name) }));
+    hosts.push(
+      await serveStaticApp({ root: appDist(app), port: app.port, versionsRoot: env.versionsDir(app.name) }),
+    );
   }
   const shell = await startShellServer({
     port: SHELL_PORT,
