@@ -29,7 +29,7 @@ export interface SiteRenderer {
   /** A page with a preview's candidate in place of its remote's live version: kept nowhere. */
   renderPreview(
     url: URL,
-    preview: { remote: string; manifestUrl: string },
+    preview: Pick<Preview, 'remote' | 'manifestUrl'>,
     request?: { beforeRender?: () => Promise<void> },
   ): Promise<RenderOutcome>;
   /** The site's page for an error status, in the language of the address (or of its query alone). */

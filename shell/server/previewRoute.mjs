@@ -13,7 +13,7 @@ const COOKIE = 'shell_preview';
  * @property {string | undefined} secret SHELL_PREVIEW_SECRET; unset: previews are off (404)
  * @property {readonly string[] | undefined} remoteOrigins the origins remote code may be loaded
  *   from; unset: those of the registry's manifests
- * @property {() => Promise<{ remotes: Record<string, string> }>} readRegistry
+ * @property {() => Promise<import('./registrySource.mjs').RegistryDocument>} readRegistry
  */
 
 /** The value of one cookie of the request. @param {string | undefined} header @param {string} name */

@@ -46,7 +46,7 @@ async function assetsOf(root) {
 
 /**
  * @typedef {object} RendererOptions what the server configures of its renderer
- * @property {() => Promise<{ remotes: Record<string, string> }>} readRegistry
+ * @property {() => Promise<import('./registrySource.mjs').RegistryDocument>} readRegistry
  * @property {number} remoteBudgetMs
  * @property {number} manifestTtlMs
  * @property {readonly string[] | undefined} remoteOrigins

@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { RemoteName } from '../remotes/remoteContracts';
 import { codeOriginsOf } from '../remotes/remoteManifest';
 import { loadRemoteVersion } from './loadRemoteVersion';
-import { readManifest } from './releaseGate';
+import { assertAllowed, readManifest } from './releaseGate';
 import { withinBudget, type RemoteVersion } from './remoteVersion';
 
 /** Candidates kept loaded at once: a few testers, each on a version or two. */
@@ -27,8 +27,7 @@ export function createPreviewVersions({ remoteOrigins, log }: PreviewVersionsOpt
   async function loadCandidate(name: RemoteName, manifestUrl: string): Promise<RemoteVersion> {
     const read = await readManifest(name, manifestUrl);
     const allowed = remoteOrigins ?? [new URL(manifestUrl).origin];
-    const refused = codeOriginsOf(read.manifest, manifestUrl).find((origin) => !allowed.includes(origin));
-    if (refused) throw new Error(`${manifestUrl} loads code from ${refused}, not an allowed release host`);
+    assertAllowed(allowed, codeOriginsOf(read.manifest, manifestUrl), manifestUrl);
     return withinBudget(loadRemoteVersion(read), LOAD_BUDGET_MS, `loading ${manifestUrl}`);
   }
 

@@ -70,7 +70,7 @@ export async function passReleaseGate(remote: RemoteVersions, gate: ReleaseGateO
 
 /** Loads a version and has every page it lists rendered; the version, once it passed. */
 function loadAndVerify(read: ManifestRead, remote: RemoteVersions, gate: ReleaseGateOptions) {
-  assertAllowed(gate, codeOriginsOf(read.manifest, read.manifestUrl), read.manifestUrl);
+  assertAllowed(gate.remoteOrigins, codeOriginsOf(read.manifest, read.manifestUrl), read.manifestUrl);
   return withinBudget(
     loadRemoteVersion(read).then(async (loaded) => {
       // A release's renders are kept, so its first visitors find them ready; a first version's
@@ -103,7 +103,7 @@ async function fallBack(
   const refusals: string[] = [];
   for (const manifestUrl of earlier) {
     try {
-      assertAllowed(gate, [new URL(manifestUrl).origin], manifestUrl);
+      assertAllowed(gate.remoteOrigins, [new URL(manifestUrl).origin], manifestUrl);
       const version = await loadAndVerify(await readManifest(remote.name, manifestUrl), remote, gate);
       remote.switchTo(version, failed);
       gate.log.error(
@@ -133,7 +133,7 @@ async function readNamedVersion(
   const { live, name } = remote;
   // Until its manifest is read, a version is known by its URL only.
   attempt.label = manifestUrl;
-  assertAllowed(gate, [new URL(manifestUrl).origin], manifestUrl);
+  assertAllowed(gate.remoteOrigins, [new URL(manifestUrl).origin], manifestUrl);
   const read = await readManifest(name, manifestUrl, live?.manifestUrl === manifestUrl ? live : null);
   if (!read) {
     remote.named = live?.version ?? null;
@@ -184,9 +184,12 @@ async function verify(candidate: RemoteVersion, render: (url: URL) => Promise<{ 
   }
 }
 
-/** Refuses code from any origin but the environment's release hosts, when they are named. */
-function assertAllowed(gate: ReleaseGateOptions, origins: readonly string[], manifestUrl: string): void {
-  const allowed = gate.remoteOrigins;
+/** Refuses code from any origin but the allowed ones (the environment's release hosts), when named. */
+export function assertAllowed(
+  allowed: readonly string[] | undefined,
+  origins: readonly string[],
+  manifestUrl: string,
+): void {
   const refused = allowed && origins.find((origin) => !allowed.includes(origin));
   if (refused) throw new Error(`${manifestUrl} loads code from ${refused}, not an allowed release host`);
 }
