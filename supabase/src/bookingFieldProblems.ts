@@ -3,6 +3,9 @@ import {
   BUDGETS,
   COMPANY_SIZES,
   EMAIL_PATTERN,
+  MULTI_LINE_COLUMNS,
+  MULTI_LINE_FORBIDDEN,
+  ONE_LINE_FORBIDDEN,
   PHONE_PATTERN,
   PREFERRED_TIMES,
   WEBSITE_PATTERN,
@@ -13,7 +16,7 @@ import {
  * Why the database would refuse a value, in the words the form shows: `option` is a value the
  * form's lists do not offer. Null: the CHECK constraints of the migration accept it.
  */
-export type BookingFieldProblem = 'required' | 'tooLong' | 'email' | 'url' | 'phone' | 'option';
+export type BookingFieldProblem = 'required' | 'control' | 'tooLong' | 'email' | 'url' | 'phone' | 'option';
 
 /** The columns a visitor fills, each holding the text the form sends. */
 export const BOOKING_FIELD_COLUMNS = [
@@ -52,6 +55,15 @@ function databaseRegExp(pattern: string, flags = ''): RegExp {
 const EMAIL = databaseRegExp(EMAIL_PATTERN);
 const WEBSITE = databaseRegExp(WEBSITE_PATTERN, 'i');
 const PHONE = databaseRegExp(PHONE_PATTERN);
+// NUL too: Postgres text cannot hold it, so the API refuses it before any rule.
+const ONE_LINE_CONTROL = new RegExp(`\\u0000|${ONE_LINE_FORBIDDEN}`);
+const MULTI_LINE_CONTROL = new RegExp(`\\u0000|${MULTI_LINE_FORBIDDEN}`);
+
+/** A control character the column refuses: any in a one-line field, any but LF in a multi-line one. */
+function hasControl(column: BookingFieldColumn, value: string): boolean {
+  const multiLine = (MULTI_LINE_COLUMNS as readonly string[]).includes(column);
+  return (multiLine ? MULTI_LINE_CONTROL : ONE_LINE_CONTROL).test(value);
+}
 
 /** `btrim(x) = ''`: Postgres's btrim takes off spaces only, not tabs or other white space. */
 const isBlank = (value: string) => /^ *$/.test(value);
@@ -76,6 +88,7 @@ function option(options: readonly string[], value: string): BookingFieldProblem 
  * date picker's business.
  */
 export function bookingFieldProblem(column: BookingFieldColumn, value: string): BookingFieldProblem | null {
+  if (!isBlank(value) && hasControl(column, value)) return 'control';
   switch (column) {
     case 'full_name':
     case 'company_name':

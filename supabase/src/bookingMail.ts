@@ -15,6 +15,8 @@ export const MAIL_KINDS = [
   'booking_reminder',
   'cancellation_confirmation',
   'cancellation_notice',
+  // The one message an address that has not answered can receive: a code, and no text of anyone's.
+  'address_code',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -29,15 +31,48 @@ export interface MailBooking extends BookingRow {
   duration_minutes: number;
 }
 
-/** One row of POST /rest/v1/rpc/claim_mail (service role): a message leased to this mailer. */
-export interface ClaimedMail {
+/** Where an address_code message goes, and in which language: nothing a booker typed but the address. */
+export interface CodeAddress {
+  email: string;
+  language: 'en' | 'es';
+  /** How long the code is accepted, from now. */
+  valid_minutes: number;
+}
+
+interface ClaimedMailBase {
   message_id: number;
-  kind: MailKind;
-  /** 1 on the first try; passed back to mail_sent / mail_failed. */
+  /** 1 on the first try; passed back to mail_sent / mail_failed / mail_skipped. */
   attempt: number;
+}
+
+/** A message about a booking: every kind but address_code. */
+export interface ClaimedBookingMail extends ClaimedMailBase {
+  kind: Exclude<MailKind, 'address_code'>;
   /** A fresh cancel link token for booking_confirmation and booking_reminder, else null. */
   cancel_token: string | null;
   booking: MailBooking;
+}
+
+/** A one-time code to prove an address: made when claimed, only its hash kept by the database. */
+export interface ClaimedCodeMail extends ClaimedMailBase {
+  kind: 'address_code';
+  /** Six digits. */
+  code: string;
+  address: CodeAddress;
+}
+
+/** One row of POST /rest/v1/rpc/claim_mail (service role): a message leased to this mailer. */
+export type ClaimedMail = ClaimedBookingMail | ClaimedCodeMail;
+
+/** claim_mail's row as it comes over the wire: the columns of both kinds, null where unused. */
+export interface ClaimedMailRow {
+  message_id: number;
+  kind: MailKind;
+  attempt: number;
+  cancel_token: string | null;
+  booking: MailBooking | null;
+  code: string | null;
+  address: CodeAddress | null;
 }
 
 /** The one row of /rest/v1/rpc/mail_queue_stats (service role). */
@@ -52,8 +87,19 @@ export const MAIL_FUNCTIONS = {
   claim: 'claim_mail',
   sent: 'mail_sent',
   failed: 'mail_failed',
+  /** mail_skipped(message_id, attempt, reason): not sent on purpose (a reminder of a call that began). */
+  skipped: 'mail_skipped',
   stats: 'mail_queue_stats',
+  /** client_address_stats(): requests whose client address could not be read (service role). */
+  clientAddress: 'client_address_stats',
 } as const;
+
+/** What client_address_stats() answers. */
+export interface ClientAddressStats {
+  /** Requests (challenges, code requests) whose client address could not be read, since the start. */
+  unreadable_total: number;
+  last_unreadable_at: string | null;
+}
 
 /** The cancel link's token: 32 random bytes, base64url. */
 export const CANCEL_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

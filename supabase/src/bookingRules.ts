@@ -85,10 +85,25 @@ export const BOOKING_REQUIRED = [
 export const PHONE_PATTERN = '^\\+?[0-9 \\(\\)\\.\\-]{7,32}$';
 
 /**
- * Something, one @, something, a dot, something; no spaces anywhere. As the migration writes it:
- * Postgres syntax, which `bookingFieldProblem` reads as JavaScript (see `databaseRegExp`).
+ * An address the whole mail stack delivers to (SMTP without SMTPUTF8, nodemailer, the invitation's
+ * ATTENDEE): an ASCII dot-atom local part (RFC 5321), one @, host-name labels of letters, digits and
+ * inner hyphens, and a top-level label of letters (or an IDNA `xn--` one). No trailing dot, no
+ * spaces, no quotes. Postgres syntax, which `bookingFieldProblem` reads as JavaScript.
  */
-export const EMAIL_PATTERN = '^[^@[:space:]]+@[^@[:space:]]+\\.[^@[:space:]]+$';
+export const EMAIL_PATTERN =
+  "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*" +
+  '@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+([A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$';
+
+/**
+ * Control characters (Unicode's Cc but NUL, which no Postgres text holds): a one-line field holds
+ * none, so no CR or LF can start a line of its own in an invitation or a mail header; a multi-line
+ * field keeps LF only. Postgres syntax (`\uXXXX` escapes), read by JavaScript as it is.
+ */
+export const ONE_LINE_FORBIDDEN = '[\\u0001-\\u001f\\u007f-\\u009f]';
+export const MULTI_LINE_FORBIDDEN = '[\\u0001-\\u0009\\u000b-\\u001f\\u007f-\\u009f]';
+
+/** The columns that keep line breaks (LF); every other text column is one line. */
+export const MULTI_LINE_COLUMNS = ['current_marketing', 'goals', 'additional_info'] as const;
 
 /**
  * An http or https address (either in any letter case: the migration matches it with `~*`) whose

@@ -4,3 +4,4 @@ export * from './bookingSlots';
 export * from './bookingFieldProblems';
 export * from './bookingProof';
 export * from './bookingMail';
+export * from './bookingAddress';
