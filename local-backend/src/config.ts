@@ -57,6 +57,9 @@ export const LOCAL_BOOKING_CEILINGS = {
   site_wide: { maxBookings: 100_000, per: '00:01:00' },
 } as const;
 
+/** The same for booking_challenge()'s own limits (private.booking_settings): per address an hour, site-wide a minute. */
+export const LOCAL_CHALLENGE_CEILINGS = { perAddress: 100_000, siteWide: 100_000 } as const;
+
 /**
  * Where the database finds the client address here: this server is the one proxy in front of the
  * API and appends the connecting socket's address to X-Forwarded-For (createLocalBackend.ts), so

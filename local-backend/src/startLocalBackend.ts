@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import {
   configFromEnvironment,
   LOCAL_BOOKING_CEILINGS,
+  LOCAL_CHALLENGE_CEILINGS,
   LOCAL_GATEWAY,
   type LocalBackendConfig,
 } from './config';
@@ -36,7 +37,7 @@ async function describeLocalGateway(database: Database): Promise<void> {
 }
 
 /**
- * Raises the per-address, per-network and site-wide limits to the local ceilings (see
+ * Raises the per-address, per-network and site-wide limits, and the challenge's, to the local ceilings (see
  * LocalBackendConfig.keepProductionBookingLimits); the per-e-mail limit is left as it is.
  */
 async function raiseBookingCeilings(database: Database): Promise<void> {
@@ -46,6 +47,10 @@ async function raiseBookingCeilings(database: Database): Promise<void> {
       [name, maxBookings, per],
     );
   }
+  await database.query(
+    'update private.booking_settings set challenges_per_address = $1, challenges_site_wide = $2',
+    [LOCAL_CHALLENGE_CEILINGS.perAddress, LOCAL_CHALLENGE_CEILINGS.siteWide],
+  );
 }
 
 /**

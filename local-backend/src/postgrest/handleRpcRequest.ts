@@ -151,6 +151,21 @@ function readOnly(method: string, fn: PublicFunction): boolean {
 }
 
 /**
+ * PostgREST's response.status: a function may choose its answer's HTTP status without raising, so
+ * its transaction still commits (a refusal that must keep what it spent). 200 when unset.
+ */
+async function responseStatus(query: Query): Promise<number> {
+  const [row] = await query(`select current_setting('response.status', true) as status`);
+  const value = String(row?.status ?? '');
+  if (value === '') return 200;
+  const status = Number(value);
+  if (!Number.isInteger(status) || status < 100 || status > 599) {
+    throw new PostgrestError(500, 'PGRST112', 'Status code must be a positive integer');
+  }
+  return status;
+}
+
+/**
  * Calls public.<fn> as PostgREST does for supabase-js's `rpc()`: one transaction as the
  * request's role with request.* set, so `grant execute` decides who may call (42501 → 401/403)
  * and what the function raises comes back through toPostgrestError unchanged.
@@ -174,11 +189,12 @@ export async function handleRpcRequest(database: Database, request: RpcRequest):
       return { status: 204 };
     }
     const { body, count } = await callResult(query, fn, sql, params, reading);
+    const status = await responseStatus(query);
     const isSet = fn.returns.startsWith('setof');
     const headers = isSet ? { 'Content-Range': count ? `0-${count - 1}/*` : '*/*' } : undefined;
-    if (request.method === 'HEAD') return { status: 200, headers };
+    if (request.method === 'HEAD') return { status, headers };
     return {
-      status: 200,
+      status,
       body: isSet ? shape(body as Row[], request.headers.accept) : body,
       headers,
     };

@@ -3,8 +3,11 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { solveChallenge } from 'altcha-lib/v1';
 import WebSocket from 'ws';
 import {
+  BOOKING_ADDRESS_PASS_HEADER,
   BOOKING_LIMITS,
   BOOKING_PROOF_HEADER,
+  REQUEST_ADDRESS_CODE_FUNCTION,
+  type AddressCodeRequested,
   encodeBookingProof,
   type BookingChallenge,
   panamaToday,
@@ -29,9 +32,11 @@ export async function startTestBackend(): Promise<RunningBackend> {
   // A shared server keeps what an earlier test file changed: start from the migration's limits.
   await setBookingLimits(backend, BOOKING_LIMITS);
   // Tests of other rules hand out hundreds of distinct slots (nextBookableSlot): a year of them.
-  // Their visitors solve a proof per booking: an easy one, so a suite of hundreds stays quick.
+  // Their visitors solve a proof per booking: an easy one, so a suite of hundreds stays quick; and
+  // they prove no address (the step answers a pass at once): the tests of the step turn it on.
   await backend.database.query(
-    `update private.booking_settings set booking_horizon = '1 year', proof_max_number = $1`,
+    `update private.booking_settings set booking_horizon = '1 year', proof_max_number = $1,
+       verify_booking_address = false, challenges_per_address = 1000000, challenges_site_wide = 1000000`,
     [TEST_PROOF_MAX_NUMBER],
   );
   await learnClosedDays(backend);
@@ -146,19 +151,48 @@ export async function bookingProof(backend: RunningBackend): Promise<string> {
 }
 
 /**
- * `fetch` as the form uses it: each booking insert (POST /rest/v1/bookings) carries a proof of its
- * own, unless the caller set one (a test sending a forged or spent proof).
+ * A pass for one booking of `email`, as the form gets one with the step turned off (the test
+ * backend's default): a solved proof of work to request_booking_code, which answers the pass.
  */
-function fetchWithProof(backend: RunningBackend, send: typeof fetch): typeof fetch {
+export async function addressPass(backend: RunningBackend, email: string, send: typeof fetch = fetch) {
+  const url = send === fetch ? backend.url : backend.url.replace('//localhost:', '//127.0.0.1:');
+  const response = await send(`${url}/rest/v1/rpc/${REQUEST_ADDRESS_CODE_FUNCTION}`, {
+    method: 'POST',
+    headers: {
+      apikey: LOCAL_ANON_KEY,
+      'content-type': 'application/json',
+      [BOOKING_PROOF_HEADER]: await bookingProof(backend),
+    },
+    body: JSON.stringify({ email, language: 'en' }),
+  });
+  const answer = (await response.json()) as AddressCodeRequested;
+  if (!response.ok || answer.step !== 'pass') {
+    throw new Error(`request_booking_code answered ${response.status} ${JSON.stringify(answer)}`);
+  }
+  return answer.pass;
+}
+
+/** The e-mail of the (first) row an insert's body holds. */
+function insertedEmail(body: unknown): string {
+  const rows: unknown = JSON.parse(String(body));
+  const first = (Array.isArray(rows) ? rows[0] : rows) as { email?: unknown } | undefined;
+  return typeof first?.email === 'string' ? first.email : '';
+}
+
+/**
+ * `fetch` as the form uses it: each booking insert (POST /rest/v1/bookings) carries a pass of its
+ * own, for its e-mail, unless the caller set one (a test sending a forged or spent pass).
+ */
+function fetchWithPass(backend: RunningBackend, send: typeof fetch): typeof fetch {
   return async (input, init = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const headers = new Headers(init.headers);
     if (
       init.method === 'POST' &&
       url.pathname === '/rest/v1/bookings' &&
-      !headers.has(BOOKING_PROOF_HEADER)
+      !headers.has(BOOKING_ADDRESS_PASS_HEADER)
     ) {
-      headers.set(BOOKING_PROOF_HEADER, await bookingProof(backend));
+      headers.set(BOOKING_ADDRESS_PASS_HEADER, await addressPass(backend, insertedEmail(init.body), send));
       return send(input, { ...init, headers });
     }
     return send(input, init);
@@ -172,7 +206,7 @@ interface ClientOptions {
   headers?: Record<string, string>;
   /**
    * 'form' (the default but for service_role): a visitor through the form, whose bookings carry a
-   * fresh proof of work.
+   * fresh pass (a proof of work paid for it).
    * 'none': a script calling the API directly, which sends only what the test gives it.
    */
   proof?: 'form' | 'none';
@@ -190,7 +224,7 @@ export function supabaseAs(
   return createClient(url, apiKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     global: {
-      fetch: proof === 'form' ? fetchWithProof(backend, send) : send,
+      fetch: proof === 'form' ? fetchWithPass(backend, send) : send,
       ...(headers ? { headers } : {}),
     },
     // Node 20 has no WebSocket of its own; supabase-js builds its realtime client eagerly.
