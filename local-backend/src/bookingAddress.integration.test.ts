@@ -32,7 +32,9 @@ beforeAll(async () => {
 afterAll(() => backend.stop());
 beforeEach(async () => {
   await forgetBookings(backend);
-  await backend.database.query('truncate private.booking_address_codes, private.booking_address_passes cascade');
+  await backend.database.query(
+    'truncate private.booking_address_codes, private.booking_address_passes cascade',
+  );
   await backend.database.query('delete from private.mail_outbox');
   await backend.database.query(
     `update private.booking_settings set verify_booking_address = true, address_code_resend_after = '0'`,
@@ -65,8 +67,7 @@ async function claimCodes(): Promise<ClaimedMailRow[]> {
   return rows.filter((row) => row.kind === 'address_code');
 }
 
-const verify = (email: string, code: string) =>
-  script().rpc(VERIFY_ADDRESS_CODE_FUNCTION, { email, code });
+const verify = (email: string, code: string) => script().rpc(VERIFY_ADDRESS_CODE_FUNCTION, { email, code });
 
 const insertWithPass = (booking: ReturnType<typeof validBooking>, pass?: string) =>
   supabaseAs(backend, 'anon', {
@@ -116,7 +117,7 @@ test('a code goes to the address in the language asked, and only its answer lets
   expect(await bookingCount()).toBe(1);
 });
 
-test('without a pass, or with another mailbox\'s, a spent or a made-up one, no slot is held', async () => {
+test("without a pass, or with another mailbox's, a spent or a made-up one, no slot is held", async () => {
   const booking = validBooking({ email: 'victim@example.com' });
   const refusals = [
     await insertWithPass(booking),
@@ -157,9 +158,15 @@ test('a wrong code is said and counted; after five tries the code is used up', a
 test('an expired code is refused', async () => {
   await requestCode('late@example.com');
   const [mail] = await claimCodes();
-  await backend.database.query(`update private.booking_address_codes set expires_at = now() - interval '1 second'`);
+  await backend.database.query(
+    `update private.booking_address_codes set expires_at = now() - interval '1 second'`,
+  );
   const answer = await verify('late@example.com', String(mail?.code));
-  expect([answer.status, answer.error?.code, answer.error?.details]).toEqual([400, ADDRESS_CODE_REFUSED, 'code_expired']);
+  expect([answer.status, answer.error?.code, answer.error?.details]).toEqual([
+    400,
+    ADDRESS_CODE_REFUSED,
+    'code_expired',
+  ]);
 });
 
 test('five spellings of one Gmail mailbox receive at most three codes a day', async () => {
@@ -184,7 +191,9 @@ test('five spellings of one Gmail mailbox receive at most three codes a day', as
 });
 
 test('another code waits the resend delay, and the refusal keeps the proof spent', async () => {
-  await backend.database.query(`update private.booking_settings set address_code_resend_after = '30 seconds'`);
+  await backend.database.query(
+    `update private.booking_settings set address_code_resend_after = '30 seconds'`,
+  );
   expect((await requestCode('wait@example.com')).error).toBeNull();
   const proof = await bookingProof(backend);
   const early = await script()
@@ -200,7 +209,12 @@ test('another code waits the resend delay, and the refusal keeps the proof spent
 });
 
 test('an address the mail stack cannot deliver to is refused before anything is spent or sent', async () => {
-  for (const email of ['ana@cafe.pa.', 'josé@correo.pa', 'a b@example.com', 'ana@example.com\r\nBcc: x@y.z']) {
+  for (const email of [
+    'ana@cafe.pa.',
+    'josé@correo.pa',
+    'a b@example.com',
+    'ana@example.com\r\nBcc: x@y.z',
+  ]) {
     const answer = await requestCode(email);
     expect([email, answer.status, answer.error?.code]).toEqual([email, 400, ADDRESS_NOT_BOOKABLE]);
   }
@@ -221,7 +235,11 @@ test('a pass survives a refused insert (a taken slot) and books the next free ti
   expect((await insertWithPass(taken, await passFor('first@example.com'))).error).toBeNull();
   const pass = await passFor('second@example.com');
   const lost = await insertWithPass(
-    validBooking({ email: 'second@example.com', preferred_date: taken.preferred_date, preferred_time: taken.preferred_time }),
+    validBooking({
+      email: 'second@example.com',
+      preferred_date: taken.preferred_date,
+      preferred_time: taken.preferred_time,
+    }),
     pass,
   );
   expect([lost.status, lost.error?.code]).toEqual([409, 'PT409']);
