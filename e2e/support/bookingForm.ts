@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import type { MailDevMessage } from 'mailer';
+import { copy } from './copy';
 import type { ComposedSite } from './site';
 
 /** What a visitor types into the booking form, by field name (SPEC §3). */
@@ -65,9 +67,60 @@ export async function storedBookings(site: ComposedSite) {
  * local backend raises them far above what the suite sends from 127.0.0.1.
  */
 export async function forgetVisitorsEmail(site: ComposedSite): Promise<void> {
-  await site.database.query('delete from private.booking_requests where email = lower($1)', [
+  await site.database.query('delete from private.booking_requests where email = private.mailbox_of($1)', [
     BOOKING_TEXT.email,
   ]);
+  // Her codes too: a mailbox gets three a day, and one each 30 seconds.
+  await site.database.query(
+    'delete from private.booking_address_codes where mailbox = private.mailbox_of($1)',
+    [BOOKING_TEXT.email],
+  );
+}
+
+/** A code mail to `email`: the address step's message, with no invitation and six digits in its subject. */
+function isCodeMail(email: string) {
+  return (message: MailDevMessage) =>
+    message.to.some(({ address }) => address === email) &&
+    !message.attachments?.length &&
+    /\b[0-9]{6}\b/.test(message.subject);
+}
+
+/**
+ * The code the mailer sent to `email` (the newest), read in MailDev as the visitor reads it. The
+ * message is deleted once read, so a test of the booking's own mail counts only those.
+ */
+export async function mailedCode(site: ComposedSite, email: string = BOOKING_TEXT.email): Promise<string> {
+  const codes = (await site.inbox.waitFor((messages) => messages.some(isCodeMail(email)))).filter(
+    isCodeMail(email),
+  );
+  const newest = codes.reduce((latest, message) => (message.time > latest.time ? message : latest));
+  await site.inbox.delete(newest);
+  const code = /\b([0-9]{6})\b/.exec(newest.subject)?.[1];
+  if (!code) throw new Error(`No code in "${newest.subject}"`);
+  return code;
+}
+
+/**
+ * The address step as a visitor meets it after pressing send: the form says it mailed a code and
+ * puts the focus in the code field; the visitor reads the mail, types the code and confirms (with
+ * Enter when `keyboard`).
+ */
+export async function confirmWithMailedCode(
+  page: Page,
+  site: ComposedSite,
+  language: 'en' | 'es',
+  { email = BOOKING_TEXT.email as string, keyboard = false } = {},
+): Promise<void> {
+  const codeField = page.getByLabel(copy('remote-booking', language, 'codeStep.label'));
+  await expect(codeField).toBeFocused();
+  const code = await mailedCode(site, email);
+  if (keyboard) {
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    return;
+  }
+  await codeField.fill(code);
+  await page.getByRole('button', { name: copy('remote-booking', language, 'codeStep.confirm') }).click();
 }
 
 export const field = (page: Page, name: string) => page.locator(`form [name="${name}"]`);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, header, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
 import { MARKETING_PAGES, navigate, type Language } from '../support/marketingPages';
-import { field, fillBooking, forgetVisitorsEmail } from '../support/bookingForm';
+import { confirmWithMailedCode, field, fillBooking, forgetVisitorsEmail } from '../support/bookingForm';
 import { contactCopy, fillEnquiry, sendButton } from '../support/contactForm';
 import { axeViolations, DESKTOP, PHONE, settle } from '../support/accessibility';
 import { firstPageInteractive } from '../support/firstLoad';
@@ -90,6 +90,9 @@ for (const language of LANGUAGES) {
     await page.route('**/rest/v1/bookings*', (route) => route.abort('connectionrefused'));
     await fillBooking(page);
     await submit.click();
+    await expect(page.getByLabel(copy('remote-booking', language, 'codeStep.label'))).toBeFocused();
+    await expectNoViolations(page, 'booking asks for the mailed code');
+    await confirmWithMailedCode(page, site, language);
     await expect(page.getByTestId('booking-error')).toBeVisible();
     await expectNoViolations(page, 'booking failed');
 

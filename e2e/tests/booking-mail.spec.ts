@@ -11,6 +11,7 @@ import {
   fillBooking,
   forgetVisitorsEmail,
   panamaDaysAhead,
+  confirmWithMailedCode,
 } from '../support/bookingForm';
 import type { ComposedSite } from '../support/site';
 import { startShellProcess } from '../support/shellProcess';
@@ -72,6 +73,7 @@ async function bookThroughTheForm(
   await page.goto(site.url('shell', `/booking${language === 'es' ? '?lang=es' : ''}`));
   const day = await fillBooking(page, { daysAhead: 3 });
   await page.getByRole('button', { name: booking(language, 'submit') }).click();
+  await confirmWithMailedCode(page, site, language);
   await expect(page.getByTestId('booking-success')).toHaveText(booking(language, 'success'));
   return day;
 }

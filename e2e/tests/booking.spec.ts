@@ -3,10 +3,12 @@ import { copy } from '../support/copy';
 import {
   BOOKING_CHOICES,
   BOOKING_TEXT,
+  confirmWithMailedCode,
   expectedRow,
   field,
   fillBooking,
   forgetVisitorsEmail,
+  mailedCode,
   panamaDaysAhead,
   storedBookings,
   storedDay,
@@ -64,6 +66,8 @@ for (const where of WHERE) {
       await type(BOOKING_TEXT.goals);
       await type(BOOKING_TEXT.additionalInfo);
       await page.keyboard.press('Enter');
+      // The address step, by keyboard too: the focus is in the code field, Enter confirms.
+      await confirmWithMailedCode(page, site, language, { keyboard: true });
 
       await expect(page.getByTestId('booking-success')).toHaveText(booking(language, 'success'));
       const day = await storedDay(site);
@@ -100,6 +104,7 @@ test('what a visitor types before the page hydrates is kept, and the booking sto
   const day = await fillBooking(page, { except: ['fullName', 'companySize'] });
   await expect(field(page, 'fullName')).toHaveValue(BOOKING_TEXT.fullName);
   await page.locator('form button[type="submit"]').click();
+  await confirmWithMailedCode(page, site, 'es');
   await expect(page.getByTestId('booking-success')).toHaveText(booking('es', 'success'));
   expect(await storedBookings(site)).toEqual([expectedRow(day)]);
 });
@@ -123,6 +128,7 @@ test('with the backend down the form keeps every field and says so; once it is b
 
   await site.startBackend();
   await submit.click();
+  await confirmWithMailedCode(page, site, 'es');
   await expect(page.getByTestId('booking-success')).toHaveText(booking('es', 'success'));
   await expect(page.getByTestId('booking-error')).toBeHidden();
   expect(await storedBookings(site)).toEqual([expectedRow(day)]);
@@ -141,6 +147,10 @@ test('while sending, the button says so and is disabled; a double click stores o
   });
   const submit = page.locator('form button[type="submit"]');
   await submit.dblclick();
+  const code = await mailedCode(site);
+  await page.getByLabel(booking('en', 'codeStep.label')).fill(code);
+  const confirm = page.getByRole('button', { name: booking('en', 'codeStep.confirm') });
+  await confirm.dblclick();
   await expect(submit).toHaveText(booking('en', 'submitting'));
   await expect(submit).toBeDisabled();
   await expect(page.getByTestId('booking-success')).toBeVisible();
@@ -207,6 +217,11 @@ test('a wrong e-mail, phone or website, or a field of spaces, is explained in th
     ['email', 'maria@', 'validation.email'],
     // The browser's own e-mail check takes these; the database does not, so neither does the form.
     ['email', 'maria@cafe', 'validation.email'],
+    // Addresses the mail stack cannot deliver to: the confirmation could never reach them.
+    ['email', 'maria@cafe.pa.', 'validation.email'],
+    ['email', 'maría@cafe.pa', 'validation.email'],
+    // A tab pasted into a multi-line answer: only line breaks are kept there.
+    ['goals', 'Sell more\tcoffee', 'validation.controlMultiLine'],
     ['phone', 'llámame', 'validation.phone'],
     ['website', 'cafeboquete.com.pa', 'validation.url'],
     ['website', 'ftp://cafeboquete.com.pa', 'validation.url'],
@@ -261,6 +276,7 @@ for (const language of ['en', 'es'] as const) {
     await fillBooking(page);
     const answer = page.waitForResponse('**/rest/v1/bookings*');
     await page.getByRole('button', { name: booking(language, 'submit') }).click();
+    await confirmWithMailedCode(page, site, language);
     expect((await answer).status()).toBe(429);
 
     const message = page.getByTestId('booking-limited');
@@ -281,6 +297,7 @@ for (const language of ['en', 'es'] as const) {
     // An operator forgets the e-mail (docs/operator.md, "When a real client hits a limit"): the same form then goes through.
     await forgetVisitorsEmail(site);
     await page.getByRole('button', { name: booking(language, 'submit') }).click();
+    // Her address is proven already: a refused booking does not spend its pass.
     await expect(page.getByTestId('booking-success')).toBeVisible();
     expect(await storedBookings(site)).toHaveLength(1);
   });

@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, pageHeading } from '../support/fixtures';
 import { copy, REMOTES, ROUTES } from '../support/copy';
-import { fillBooking, forgetVisitorsEmail } from '../support/bookingForm';
+import { confirmWithMailedCode, fillBooking, forgetVisitorsEmail } from '../support/bookingForm';
 import { contactCopy, fillEnquiry, sendButton } from '../support/contactForm';
-import { REPOSITORY_ROOT } from '../support/site';
+import { REPOSITORY_ROOT, type ComposedSite } from '../support/site';
 import { startShellProcess } from '../support/shellProcess';
 import { securityHeaders } from 'build-tools/securityHeaders';
 import { OVERRIDE_CANDIDATE_SOURCE, readSiteOrigins } from 'build-tools/siteOrigins';
@@ -48,10 +48,11 @@ const registryOrigins = () => {
 };
 
 /** Books a call in the composed site, through the date picker, and waits for the confirmation. */
-async function bookACall(page: Page, url: string) {
+async function bookACall(page: Page, site: ComposedSite, url: string) {
   await page.goto(url);
   await fillBooking(page);
   await page.locator('form button[type="submit"]').click();
+  await confirmWithMailedCode(page, site, 'en');
   await expect(page.getByTestId('booking-success')).toBeVisible();
 }
 
@@ -82,7 +83,7 @@ test('every route, the language toggle, the date picker and both forms run under
   await page.getByTestId('language-toggle').click();
   await expect(pageHeading(page)).toHaveText(copy('remote-contact', 'es', 'title'));
   await forgetVisitorsEmail(site);
-  await bookACall(page, site.url('shell', '/booking'));
+  await bookACall(page, site, site.url('shell', '/booking'));
   await sendAnEnquiry(page, site.url('shell', '/contact'));
 
   expect(violations).toEqual([]);
@@ -103,7 +104,7 @@ test("under production's policy (a registry without QA overrides) both forms sti
   try {
     const violations = await recordViolations(page);
     await forgetVisitorsEmail(site);
-    await bookACall(page, site.url('shell', '/booking'));
+    await bookACall(page, site, site.url('shell', '/booking'));
     await sendAnEnquiry(page, site.url('shell', '/contact'));
     expect(violations).toEqual([]);
   } finally {

@@ -48,6 +48,8 @@ export interface MailDevInbox {
   /** The message's calendar invitation (the .ics file nodemailer's icalEvent attaches), or null. */
   calendar(message: MailDevMessage): Promise<string | null>;
   deleteAll(): Promise<void>;
+  /** Removes one message, e.g. a code the test has read. */
+  delete(message: MailDevMessage): Promise<void>;
   /** Polls until `done(messages)` holds, and answers those messages; throws after the timeout. */
   waitFor(done: (messages: MailDevMessage[]) => boolean, options?: WaitOptions): Promise<MailDevMessage[]>;
   /** Polls until at least `count` messages are in (for `to`, when given), and answers them. */
@@ -82,6 +84,9 @@ export function mailDevInbox(url: string): MailDevInbox {
     },
     deleteAll: async () => {
       await request('/email/all', { method: 'DELETE' });
+    },
+    delete: async (message) => {
+      await request(`/email/${encodeURIComponent(message.id)}`, { method: 'DELETE' });
     },
     waitFor: async (done, { timeoutMs = 10_000, intervalMs = 50 } = {}) => {
       const deadline = Date.now() + timeoutMs;
