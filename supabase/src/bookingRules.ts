@@ -92,7 +92,7 @@ export const PHONE_PATTERN = '^\\+?[0-9 \\(\\)\\.\\-]{7,32}$';
  */
 export const EMAIL_PATTERN =
   "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*" +
-  '@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+([A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$';
+  '@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+([A-Za-z]{2,63}|xn--[A-Za-z0-9-]{0,58}[A-Za-z0-9])$';
 
 /**
  * Control characters (Unicode's Cc but NUL, which no Postgres text holds): a one-line field holds
