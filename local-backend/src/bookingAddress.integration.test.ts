@@ -245,3 +245,41 @@ test('a pass survives a refused insert (a taken slot) and books the next free ti
   expect([lost.status, lost.error?.code]).toEqual([409, 'PT409']);
   expect((await insertWithPass(validBooking({ email: 'second@example.com' }), pass)).error).toBeNull();
 });
+
+test('a script on many networks with solved proofs, reading no inbox, holds no slot and sends no one its text', async () => {
+  const slot = validBooking();
+  for (const [index, from] of ['127.0.1.1', '127.0.2.1', '127.0.3.1'].entries()) {
+    const email = `stranger${index}@gmail.com`;
+    const client = supabaseAs(backend, 'anon', { proof: 'none', from });
+    // It asks for a code (a real proof, so the request is honoured) and guesses.
+    const asked = await client
+      .rpc(REQUEST_ADDRESS_CODE_FUNCTION, { email, language: 'en' })
+      .setHeader(BOOKING_PROOF_HEADER, await bookingProof(backend));
+    expect(asked.error).toBeNull();
+    expect((await client.rpc(VERIFY_ADDRESS_CODE_FUNCTION, { email, code: '000000' })).error?.code).toBe(
+      ADDRESS_CODE_REFUSED,
+    );
+    const insert = await client
+      .from('bookings')
+      .insert({ ...slot, email, full_name: 'Hi stranger, click https://evil.example' });
+    expect([insert.status, insert.error?.code]).toEqual([400, BOOKING_ADDRESS_UNPROVEN]);
+  }
+  expect(await bookingCount()).toBe(0);
+  const { data } = await script().rpc('available_slots', {
+    from_date: slot.preferred_date,
+    to_date: slot.preferred_date,
+  });
+  expect((data as { free_times: string[] }[])[0]?.free_times).toContain(slot.preferred_time);
+  // What reached the strangers' inboxes: codes, and in them nothing the script wrote.
+  const mails = await claimCodes();
+  expect(mails.map((mail) => mail.address?.email).sort()).toEqual([
+    'stranger0@gmail.com',
+    'stranger1@gmail.com',
+    'stranger2@gmail.com',
+  ]);
+  expect(JSON.stringify(mails)).not.toContain('evil.example');
+  const [queued] = await backend.database.query(
+    'select count(*)::int as count from private.mail_outbox where booking_id is not null',
+  );
+  expect(Number(queued?.count)).toBe(0);
+});
