@@ -48,6 +48,8 @@ export function invitation(
   { site, agencyInbox }: Pick<MailerConfig, 'site' | 'agencyInbox'>,
   t: Translate,
 ): Invitation {
+  // ics takes an empty address and writes an ATTENDEE no calendar reads: refused here instead.
+  if (!ATTENDEE_ADDRESS.test(booking.email)) throw new InvitationError(ATTENDEE_EMAIL);
   const description = plainLines(
     audience === 'visitor'
       ? t('calendar.description', {
@@ -87,22 +89,31 @@ export function invitation(
       },
     ],
   });
-  if (error || !value) throw new InvitationError(error);
+  if (error || !value) throw new InvitationError(refusedField(error));
   return { method, filename: method === 'REQUEST' ? 'invite.ics' : 'cancel.ics', content: value };
 }
 
-/**
- * `ics` refused the event. Its message names the field (`attendees[0].email must be a valid
- * email`) but a validator's message may quote the value, a booker's text: only the field is kept.
- */
+/** The event cannot be made; `field`: the one refused (a field of ics's event, never its value). */
 export class InvitationError extends Error {
-  constructor(cause: unknown) {
-    // Duck-typed: yup's ValidationError may come from another realm (jest's) than this Error.
-    const message = String((cause as { message?: unknown } | null)?.message ?? '');
-    const field = /^[A-Za-z_][\w.[\]]*(?= )/.exec(message)?.[0];
+  constructor(field: string | null) {
     super(field ? `ics refused ${field}` : 'ics made no event');
     this.name = 'InvitationError';
   }
+}
+
+const ATTENDEE_EMAIL = 'attendees[0].email';
+
+/** One address, nothing around it (ics checks the rest). */
+const ATTENDEE_ADDRESS = /^[^\s\p{Cc}@]+@[^\s\p{Cc}@]+$/u;
+
+/**
+ * The field ics's validation names (`attendees[0].email must be a valid email`): a validator's
+ * message may quote the value, a booker's text, so only the field is kept.
+ */
+function refusedField(error: unknown): string | null {
+  // Duck-typed: yup's ValidationError may come from another realm (jest's) than this Error.
+  const message = String((error as { message?: unknown } | null)?.message ?? '');
+  return /^[A-Za-z_][\w.[\]]*(?= )/.exec(message)?.[0] ?? null;
 }
 
 /** The invitation, or why there is none: the message is sent without it, and the mailer reports it. */
