@@ -1,8 +1,8 @@
 /**
  * The warning behind booking_requests_unreadable_client_address_total: when the database counted
- * more requests whose client address it could not read since the last reading, the per-client
- * limits are not working (every such request shares one bucket), almost always a proxy header
- * missing or misconfigured. One log line at most once a minute, with how many since the last one.
+ * more requests whose client address it could not read since the last reading, the per-address
+ * and per-network limits skipped them, almost always because a proxy header is missing or
+ * misconfigured. One log line at most once a minute, with how many since the last one.
  */
 import type { Log } from '../log';
 
