@@ -1,28 +1,45 @@
 // One round against a fake queue and a fake SMTP server: what is recorded after a send, a
 // refusal, a permanent answer and the last attempt; the rest of the batch handed back when the
-// mailer stops or the lease runs short; a failed claim holds nothing.
+// mailer stops or the lease runs short; a failed claim holds nothing; a skipped reminder is
+// recorded as skipped; a message without its invitation still goes, counted and logged; one that
+// cannot be composed is counted and retried; a row that fits no kind is given up.
 import type { ClaimedMail } from 'supabase-schema';
 import { drainOnce, type DrainDependencies } from './drainOnce';
-import { createLog } from './log';
+import type { Log } from './log';
 import { newMailerStatus } from './mailerStatus';
+import type { MisfitRow } from './queue/claimedMail';
 import type { MailQueue } from './queue/mailQueue';
-import { sampleConfig, sampleMail } from './testing/sampleMail';
+import { sampleCodeMail, sampleConfig, sampleMail } from './testing/sampleMail';
 
 function claimed(id: number, attempt = 1): ClaimedMail {
   return { ...sampleMail('booking_notice'), message_id: id, attempt };
 }
 
-function setUp(batch: ClaimedMail[], send: (id: number) => Promise<unknown> = async () => ({})) {
+function setUp(
+  batch: ClaimedMail[],
+  send: (id: number) => Promise<unknown> = async () => ({}),
+  misfits: MisfitRow[] = [],
+) {
   const calls: string[] = [];
   const queue: MailQueue = {
-    claim: async () => batch,
+    claim: async () => ({ mail: batch, misfits }),
     sent: async (id, attempt) => (calls.push(`sent ${id}/${attempt}`), true),
     failed: async (id, attempt, error, retry) => (
       calls.push(`failed ${id}/${attempt} ${retry} ${error}`),
       true
     ),
+    skipped: async (id, attempt, reason) => (calls.push(`skipped ${id}/${attempt} ${reason}`), true),
     stats: async () => ({ queued: 0, due: 0, failed: 0, oldest_due_seconds: null }),
+    clientAddressStats: async () => null,
   };
+  const logged: string[] = [];
+  const log: Log = {
+    debug: () => undefined,
+    info: (line) => logged.push(`info ${line}`),
+    warn: (line) => logged.push(`warn ${line}`),
+    error: (line) => logged.push(`error ${line}`),
+  };
+  const sentMessages: unknown[] = [];
   let stopping = false;
   let sends = 0;
   const counted: string[] = [];
@@ -30,20 +47,23 @@ function setUp(batch: ClaimedMail[], send: (id: number) => Promise<unknown> = as
     config: sampleConfig({ backoffBaseSeconds: 15, maxAttempts: 3 }),
     queue,
     transport: {
-      sendMail: async () => {
+      sendMail: async (message: unknown) => {
         calls.push('smtp');
+        sentMessages.push(message);
         return send(batch[sends++]?.message_id ?? 0);
       },
     } as never,
     metrics: {
       sent: (kind) => counted.push(`sent ${kind}`),
       sendFailed: (kind) => counted.push(`failed ${kind}`),
+      skipped: (kind) => counted.push(`skipped ${kind}`),
+      composeFailed: (kind, part) => counted.push(`compose ${kind} ${part}`),
     },
     status: newMailerStatus(),
-    log: createLog('silent'),
+    log,
     stopping: () => stopping,
   };
-  return { deps, calls, counted, stop: () => (stopping = true) };
+  return { deps, calls, counted, logged, sentMessages, stop: () => (stopping = true) };
 }
 
 const refusal = (responseCode: number) =>
@@ -150,12 +170,76 @@ test('mail_sent is asked again when the database does not answer', async () => {
   expect(calls).toEqual(['smtp', 'sent 1/1']);
 });
 
-test('a reminder of a call that has begun is not sent, and is given up with the reason', async () => {
+test('a reminder of a call that has begun is not sent, and is recorded as skipped with the reason', async () => {
   const reminder: ClaimedMail = {
     ...sampleMail('booking_reminder', { starts_at: new Date(Date.now() - 60_000).toISOString() }),
     message_id: 9,
   };
-  const { deps, calls } = setUp([reminder]);
+  const { deps, calls, counted } = setUp([reminder]);
   await drainOnce(deps);
-  expect(calls).toEqual(['failed 9/1 null not sent: the call had already begun']);
+  expect(calls).toEqual(['skipped 9/1 not sent: the call had already begun']);
+  expect(counted).toEqual(['skipped booking_reminder']);
+});
+
+test('a code no longer valid is skipped, not sent', async () => {
+  const { deps, calls } = setUp([{ ...sampleCodeMail({ valid_minutes: 0 }), message_id: 5 }]);
+  await drainOnce(deps);
+  expect(calls).toEqual(['skipped 5/1 not sent: the code was no longer valid']);
+});
+
+test('a code is sent to its address; the log names it by id, never the address or the code', async () => {
+  const { deps, calls, logged, sentMessages } = setUp([sampleCodeMail()]);
+  expect(await drainOnce(deps)).toMatchObject({ sent: 1 });
+  expect(calls).toEqual(['smtp', 'sent 43/1']);
+  expect(sentMessages[0]).toMatchObject({
+    from: deps.config.mailFrom,
+    to: { address: 'maria.castillo@cafeboquete.com.pa' },
+    subject: 'Tu código: 048213',
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  });
+  expect(logged).toEqual(['info address_code #43 (try 1) sent']);
+});
+
+test('an invitation ics refuses: the message goes without it, counted and logged once with the booking id, no booker text', async () => {
+  // An address the database should have refused; ics refuses it as an attendee.
+  const odd = sampleMail('booking_notice', { email: 'not an address', full_name: 'Secret Name' });
+  const { deps, calls, counted, logged, sentMessages } = setUp([odd]);
+  expect(await drainOnce(deps)).toMatchObject({ sent: 1 });
+  expect(calls).toEqual(['smtp', 'sent 42/1']);
+  expect(sentMessages[0]).not.toHaveProperty('icalEvent');
+  expect(sentMessages[0]).not.toHaveProperty('invitationProblem');
+  expect(counted).toEqual(['sent booking_notice', 'compose booking_notice invitation']);
+  expect(logged).toEqual([
+    'warn booking_notice #42 (try 1, booking 7a1c2f0e-5b8d-4c3e-9f6a-1d2e3f4a5b6c) sent without its calendar invitation: ics refused attendees[0].email',
+  ]);
+  expect(logged.join('\n')).not.toMatch(/Secret|not an address/);
+});
+
+test('a message that cannot be composed at all is counted, logged with its booking id, and retried', async () => {
+  const broken = sampleMail('booking_confirmation');
+  broken.cancel_token = null;
+  const { deps, calls, counted, logged } = setUp([broken]);
+  await drainOnce(deps);
+  expect(calls).toEqual([
+    'failed 42/1 15 could not be composed: claim_mail gave no cancel_token for booking_confirmation 42',
+  ]);
+  expect(counted).toEqual(['compose booking_confirmation message', 'failed booking_confirmation']);
+  expect(logged).toEqual([
+    'warn booking_confirmation #42 (try 1, booking 7a1c2f0e-5b8d-4c3e-9f6a-1d2e3f4a5b6c) failed: could not be composed: claim_mail gave no cancel_token for booking_confirmation 42; next try in 15 s',
+  ]);
+});
+
+test('a claimed row that fits no kind is given up with the reason, and the rest is sent', async () => {
+  const misfit = {
+    message_id: 7,
+    attempt: 1,
+    problem: 'claim_mail answered a row this mailer cannot send: x',
+  };
+  const { deps, calls } = setUp([claimed(1)], undefined, [misfit]);
+  expect(await drainOnce(deps)).toEqual({ claimed: 2, sent: 1, claimFailed: false });
+  expect(calls).toEqual([
+    'failed 7/1 null claim_mail answered a row this mailer cannot send: x',
+    'smtp',
+    'sent 1/1',
+  ]);
 });

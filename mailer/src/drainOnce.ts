@@ -1,8 +1,13 @@
 /**
  * One round of the mailer: claim a batch (claim_mail), then for each message in turn compose it,
  * send it over SMTP and record it (mail_sent), or record the failure with the retry policy's delay
- * (mail_failed). A failure of one message never ends the round; a failed claim (the backend down)
- * ends it with nothing held, and the loop asks again at its next poll.
+ * (mail_failed), or record why it is not sent at all (mail_skipped). A failure of one message never
+ * ends the round; a failed claim (the backend down) ends it with nothing held, and the loop asks
+ * again at its next poll. A claimed row that fits no kind of message is given up at once.
+ *
+ * Nothing is silent: a message whose invitation could not be built goes without it, and is counted
+ * (mailer_compose_failures_total{part="invitation"}) and logged once, with its booking's id; one that
+ * could not be composed at all is counted ({part="message"}), logged, and retried like a send.
  *
  * Never send while holding nothing: a message is started only while its claim's lease has at least
  * smtpTimeoutMs left, measured on this process's clock from before the claim was asked (so earlier
@@ -18,16 +23,17 @@ import type { MailerConfig } from './config';
 import type { Log } from './log';
 import type { MailerStatus } from './mailerStatus';
 import { composeMail, reasonNotToSend } from './messages/composeMail';
+import type { MisfitRow } from './queue/claimedMail';
 import type { MailQueue } from './queue/mailQueue';
 import { retryAfterSeconds } from './retryPolicy';
 import type { MailerMetrics } from './server/metrics';
-import type { SmtpTransport } from './smtp';
+import { smtpMessage, type SmtpTransport } from './smtp';
 
 export interface DrainDependencies {
   config: MailerConfig;
   queue: MailQueue;
   transport: SmtpTransport;
-  metrics: Pick<MailerMetrics, 'sent' | 'sendFailed'>;
+  metrics: Pick<MailerMetrics, 'sent' | 'sendFailed' | 'skipped' | 'composeFailed'>;
   status: MailerStatus;
   log: Log;
   /** True once the mailer is stopping: the message in hand is finished, the rest released. */
@@ -43,8 +49,10 @@ export interface RoundResult {
 
 const SENT_RECORD_RETRIES_MS = [250, 1_000, 3_000];
 
+/** How the log names a message: its kind, id and try, and its booking's id; never an address or a name. */
 function describe(mail: ClaimedMail): string {
-  return `${mail.kind} #${mail.message_id} (try ${mail.attempt})`;
+  const about = mail.kind === 'address_code' ? '' : `, booking ${mail.booking.id}`;
+  return `${mail.kind} #${mail.message_id} (try ${mail.attempt}${about})`;
 }
 
 /** The error as kept in mail_outbox.last_error and shown by /health: the SMTP answer when there is one. */
@@ -65,8 +73,9 @@ export async function drainOnce(deps: DrainDependencies): Promise<RoundResult> {
   const { config, queue, status, log } = deps;
   const claimAskedAt = Date.now();
   let batch: ClaimedMail[];
+  let misfits: MisfitRow[];
   try {
-    batch = await queue.claim(config.batchSize, config.leaseSeconds);
+    ({ mail: batch, misfits } = await queue.claim(config.batchSize, config.leaseSeconds));
     if (status.lastClaimError) log.info('the queue answers again');
     status.lastClaimAt = new Date();
     status.lastClaimError = null;
@@ -77,6 +86,7 @@ export async function drainOnce(deps: DrainDependencies): Promise<RoundResult> {
     status.lastClaimError = message;
     return { claimed: 0, sent: 0, claimFailed: true };
   }
+  for (const misfit of misfits) await giveUpMisfit(deps, misfit);
   const leaseEnds = claimAskedAt + config.leaseSeconds * 1000;
   const lastStart = leaseEnds - config.smtpTimeoutMs;
   let sent = 0;
@@ -88,7 +98,18 @@ export async function drainOnce(deps: DrainDependencies): Promise<RoundResult> {
     }
     if (await sendOne(deps, mail, leaseEnds)) sent += 1;
   }
-  return { claimed: batch.length, sent, claimFailed: false };
+  return { claimed: batch.length + misfits.length, sent, claimFailed: false };
+}
+
+/** A row no composer can take: sending it again would not help, so it is given up with the reason. */
+async function giveUpMisfit({ queue, log }: DrainDependencies, misfit: MisfitRow): Promise<void> {
+  const name = `message #${misfit.message_id} (try ${misfit.attempt})`;
+  log.error(`${name}: ${misfit.problem}; given up`);
+  try {
+    await queue.failed(misfit.message_id, misfit.attempt, misfit.problem, null);
+  } catch (error) {
+    log.error(`${name}: could not record the failure (${errorText(error)})`);
+  }
 }
 
 /** Hands claimed messages back at once (mail_failed with no delay) rather than at the lease's end. */
@@ -111,23 +132,21 @@ async function sendOne(deps: DrainDependencies, mail: ClaimedMail, leaseEnds: nu
   const skip = reasonNotToSend(input);
   if (skip) {
     log.info(`${describe(mail)}: ${skip}`);
-    await recordFailure(deps, mail, skip, null);
+    metrics.skipped(mail.kind);
+    await recordSkipped(deps, mail, skip);
     return false;
   }
   let outgoing;
   try {
     outgoing = await composeMail(input);
   } catch (error) {
+    metrics.composeFailed(mail.kind, 'message');
     metrics.sendFailed(mail.kind);
     await failed(deps, mail, `could not be composed: ${errorText(error)}`, error);
     return false;
   }
   try {
-    await transport.sendMail({
-      from: config.mailFrom,
-      ...outgoing,
-      headers: { 'Auto-Submitted': 'auto-generated' },
-    });
+    await transport.sendMail(smtpMessage(outgoing, config));
   } catch (error) {
     metrics.sendFailed(mail.kind);
     const message = errorText(error);
@@ -137,7 +156,11 @@ async function sendOne(deps: DrainDependencies, mail: ClaimedMail, leaseEnds: nu
   }
   metrics.sent(mail.kind);
   status.lastSmtpError = null;
-  log.info(`${describe(mail)} sent`);
+  if (outgoing.invitationProblem) {
+    // Counted once the message is out, so a try that failed at SMTP does not count it twice.
+    metrics.composeFailed(mail.kind, 'invitation');
+    log.warn(`${describe(mail)} sent without its calendar invitation: ${outgoing.invitationProblem}`);
+  } else log.info(`${describe(mail)} sent`);
   await recordSent(deps, mail, leaseEnds);
   return true;
 }
@@ -170,6 +193,21 @@ async function recordFailure(
   } catch (recordError) {
     // Not sent, so nothing is lost: the message is claimed again when its lease ends.
     log.error(`${describe(mail)}: could not record the failure (${errorText(recordError)})`);
+  }
+}
+
+/** mail_skipped: not sent on purpose, and not a failure (the operator's failed count stays true). */
+async function recordSkipped(
+  { queue, log }: DrainDependencies,
+  mail: ClaimedMail,
+  reason: string,
+): Promise<void> {
+  try {
+    if (!(await queue.skipped(mail.message_id, mail.attempt, reason)))
+      log.warn(`${describe(mail)}: not recorded as skipped, the claim was no longer ours`);
+  } catch (recordError) {
+    // Nothing was sent: the message is claimed again when its lease ends, and skipped then.
+    log.error(`${describe(mail)}: could not record it as skipped (${errorText(recordError)})`);
   }
 }
 

@@ -1,9 +1,11 @@
 /**
  * The one SMTP transport of a mailer, from SMTP_URL: a pool of one connection, kept open between
- * messages, each wait bounded by smtpTimeoutMs so no send outlasts its lease (see drainOnce).
+ * messages, each wait bounded by smtpTimeoutMs so no send outlasts its lease (see drainOnce); and
+ * the nodemailer message a composed e-mail becomes.
  */
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { MailerConfig } from './config';
+import type { OutgoingMail } from './messages/outgoingMail';
 
 export type SmtpTransport = ReturnType<typeof createSmtpTransport>;
 
@@ -20,4 +22,22 @@ export function createSmtpTransport({
     socketTimeout: smtpTimeoutMs,
     dnsTimeout: smtpTimeoutMs,
   });
+}
+
+/** What nodemailer sends for a composed e-mail: From the configured sender, marked automatic (RFC 3834). */
+export function smtpMessage(
+  { to, replyTo, subject, html, text, icalEvent, messageId }: OutgoingMail,
+  { mailFrom }: Pick<MailerConfig, 'mailFrom'>,
+): SendMailOptions {
+  return {
+    from: mailFrom,
+    to,
+    replyTo,
+    subject,
+    html,
+    text,
+    ...(icalEvent ? { icalEvent } : {}),
+    messageId,
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  };
 }

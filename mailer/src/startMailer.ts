@@ -27,7 +27,7 @@ export async function startMailer(options: Partial<MailerConfig> = {}): Promise<
   const log = createLog(config.logLevel);
   const queue = createMailQueue(config.supabaseUrl, config.supabaseServiceRoleKey);
   const transport = createSmtpTransport(config);
-  const metrics = createMailerMetrics(queue);
+  const metrics = createMailerMetrics(queue, log);
   const status = newMailerStatus();
   let server;
   try {

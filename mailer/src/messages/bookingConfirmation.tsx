@@ -1,8 +1,13 @@
 /** booking_confirmation: to the visitor, in their language: the call's time (Panama and theirs), what the call is, the agency's contacts, the cancel link, the invitation. */
 import type { SiteConfig } from 'site-config';
-import { invitation } from './invitation';
+import { invitation, withInvitation } from './invitation';
 import { cancelLink } from './links';
-import { messageContext, requireCancelToken, type ComposeInput, type MessageContext } from './messageContext';
+import {
+  messageContext,
+  requireCancelToken,
+  type BookingComposeInput,
+  type MessageContext,
+} from './messageContext';
 import type { OutgoingMail } from './outgoingMail';
 import { AgencyContacts, ButtonLink, CallTimeBlock, EmailFrame, Paragraph, Subheading } from './parts';
 import { renderParts } from './render';
@@ -14,10 +19,13 @@ export function BookingConfirmationEmail({
   context: { booking, language, t, time },
   site,
   cancelUrl,
+  withCalendar,
 }: {
   context: MessageContext;
   site: SiteConfig;
   cancelUrl: string;
+  /** The invitation is attached (else the note about it is left out). */
+  withCalendar: boolean;
 }) {
   const minutes = booking.duration_minutes;
   return (
@@ -35,7 +43,7 @@ export function BookingConfirmationEmail({
       <Paragraph>{t('bookingConfirmation.greeting', { name: booking.full_name })}</Paragraph>
       <Paragraph>{t('bookingConfirmation.intro', { organizationName: site.organizationName })}</Paragraph>
       <CallTimeBlock time={time} t={t} withVisitorZone />
-      <Paragraph>{t('bookingConfirmation.calendarNote')}</Paragraph>
+      {withCalendar ? <Paragraph>{t('bookingConfirmation.calendarNote')}</Paragraph> : null}
       <Subheading>{t('bookingConfirmation.agendaHeading', { minutes })}</Subheading>
       <ul style={styles.list}>
         {AGENDA.map((item) => (
@@ -53,19 +61,25 @@ export function BookingConfirmationEmail({
   );
 }
 
-export async function composeBookingConfirmation(input: ComposeInput): Promise<OutgoingMail> {
+export async function composeBookingConfirmation(input: BookingComposeInput): Promise<OutgoingMail> {
   const { config } = input;
   const context = messageContext(input, 'visitor');
   const cancelUrl = cancelLink(config.site, requireCancelToken(input.mail), context.language);
+  const calendar = withInvitation(() => invitation(context.booking, 'REQUEST', 'visitor', config, context.t));
   const parts = await renderParts(
-    <BookingConfirmationEmail context={context} site={config.site} cancelUrl={cancelUrl} />,
+    <BookingConfirmationEmail
+      context={context}
+      site={config.site}
+      cancelUrl={cancelUrl}
+      withCalendar={'icalEvent' in calendar}
+    />,
   );
   return {
     to: context.visitor,
     replyTo: context.agency,
     subject: context.t('bookingConfirmation.subject', { organizationName: config.site.organizationName }),
     ...parts,
-    icalEvent: invitation(context.booking, 'REQUEST', 'visitor', config, context.t),
+    ...calendar,
     messageId: context.messageId,
   };
 }

@@ -3,8 +3,8 @@ import { Section, Text } from '@react-email/components';
 import type { SiteConfig } from 'site-config';
 import { BOOKING_FIELD_COLUMNS, type MailBooking } from 'supabase-schema';
 import { panamaTimestamp } from './callTime';
-import { invitation } from './invitation';
-import { messageContext, type ComposeInput, type MessageContext } from './messageContext';
+import { invitation, withInvitation } from './invitation';
+import { messageContext, type BookingComposeInput, type MessageContext } from './messageContext';
 import type { OutgoingMail } from './outgoingMail';
 import { CallTimeBlock, EmailFrame, Paragraph, Subheading } from './parts';
 import { renderParts } from './render';
@@ -58,10 +58,11 @@ export function BookingNoticeEmail({ context, site }: { context: MessageContext;
   );
 }
 
-export async function composeBookingNotice(input: ComposeInput): Promise<OutgoingMail> {
+export async function composeBookingNotice(input: BookingComposeInput): Promise<OutgoingMail> {
   const { config } = input;
   const context = messageContext(input, 'agency');
   const { booking, t, time } = context;
+  const calendar = withInvitation(() => invitation(booking, 'REQUEST', 'agency', config, t));
   const parts = await renderParts(<BookingNoticeEmail context={context} site={config.site} />);
   return {
     to: context.agency,
@@ -72,7 +73,7 @@ export async function composeBookingNotice(input: ComposeInput): Promise<Outgoin
       when: time.panamaShort,
     }),
     ...parts,
-    icalEvent: invitation(booking, 'REQUEST', 'agency', config, t),
+    ...calendar,
     messageId: context.messageId,
   };
 }

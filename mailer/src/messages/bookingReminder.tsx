@@ -1,7 +1,12 @@
 /** booking_reminder: to the visitor, about 24 hours before the call (or soon, for a call booked less than a day ahead): the time and the cancel link. */
 import type { SiteConfig } from 'site-config';
 import { cancelLink } from './links';
-import { messageContext, requireCancelToken, type ComposeInput, type MessageContext } from './messageContext';
+import {
+  messageContext,
+  requireCancelToken,
+  type BookingComposeInput,
+  type MessageContext,
+} from './messageContext';
 import type { OutgoingMail } from './outgoingMail';
 import { AgencyContacts, ButtonLink, CallTimeBlock, EmailFrame, Paragraph } from './parts';
 import { renderParts } from './render';
@@ -49,7 +54,7 @@ export function BookingReminderEmail({
   );
 }
 
-export async function composeBookingReminder(input: ComposeInput): Promise<OutgoingMail> {
+export async function composeBookingReminder(input: BookingComposeInput): Promise<OutgoingMail> {
   const { config, now } = input;
   const context = messageContext(input, 'visitor');
   const { t, time } = context;

@@ -1,8 +1,8 @@
 /** cancellation_confirmation: to the visitor, in their language: which call was cancelled, a link to book another time, the invitation withdrawn (METHOD:CANCEL). */
 import type { SiteConfig } from 'site-config';
-import { invitation } from './invitation';
+import { invitation, withInvitation } from './invitation';
 import { bookingLink } from './links';
-import { messageContext, type ComposeInput, type MessageContext } from './messageContext';
+import { messageContext, type BookingComposeInput, type MessageContext } from './messageContext';
 import type { OutgoingMail } from './outgoingMail';
 import { AgencyContacts, ButtonLink, CallTimeBlock, EmailFrame, Paragraph } from './parts';
 import { renderParts } from './render';
@@ -11,10 +11,13 @@ export function CancellationConfirmationEmail({
   context: { booking, language, t, time },
   site,
   bookAgainUrl,
+  withCalendar,
 }: {
   context: MessageContext;
   site: SiteConfig;
   bookAgainUrl: string;
+  /** The withdrawal is attached (else the note about it is left out). */
+  withCalendar: boolean;
 }) {
   return (
     <EmailFrame
@@ -29,7 +32,7 @@ export function CancellationConfirmationEmail({
         {t('cancellationConfirmation.intro', { organizationName: site.organizationName })}
       </Paragraph>
       <CallTimeBlock time={time} t={t} withVisitorZone />
-      <Paragraph>{t('cancellationConfirmation.calendarNote')}</Paragraph>
+      {withCalendar ? <Paragraph>{t('cancellationConfirmation.calendarNote')}</Paragraph> : null}
       <Paragraph>{t('cancellationConfirmation.bookAgainText')}</Paragraph>
       <ButtonLink href={bookAgainUrl}>{t('cancellationConfirmation.bookAgainButton')}</ButtonLink>
       <AgencyContacts site={site} email={site.email} t={t} />
@@ -37,12 +40,18 @@ export function CancellationConfirmationEmail({
   );
 }
 
-export async function composeCancellationConfirmation(input: ComposeInput): Promise<OutgoingMail> {
+export async function composeCancellationConfirmation(input: BookingComposeInput): Promise<OutgoingMail> {
   const { config } = input;
   const context = messageContext(input, 'visitor');
   const bookAgainUrl = bookingLink(config.site, context.language);
+  const calendar = withInvitation(() => invitation(context.booking, 'CANCEL', 'visitor', config, context.t));
   const parts = await renderParts(
-    <CancellationConfirmationEmail context={context} site={config.site} bookAgainUrl={bookAgainUrl} />,
+    <CancellationConfirmationEmail
+      context={context}
+      site={config.site}
+      bookAgainUrl={bookAgainUrl}
+      withCalendar={'icalEvent' in calendar}
+    />,
   );
   return {
     to: context.visitor,
@@ -51,7 +60,7 @@ export async function composeCancellationConfirmation(input: ComposeInput): Prom
       organizationName: config.site.organizationName,
     }),
     ...parts,
-    icalEvent: invitation(context.booking, 'CANCEL', 'visitor', config, context.t),
+    ...calendar,
     messageId: context.messageId,
   };
 }

@@ -1,7 +1,7 @@
 /** cancellation_notice: to the agency (in AGENCY_LANGUAGE), Reply-To the visitor: which call was cancelled, the invitation withdrawn (METHOD:CANCEL). */
 import type { SiteConfig } from 'site-config';
-import { invitation } from './invitation';
-import { messageContext, type ComposeInput, type MessageContext } from './messageContext';
+import { invitation, withInvitation } from './invitation';
+import { messageContext, type BookingComposeInput, type MessageContext } from './messageContext';
 import type { OutgoingMail } from './outgoingMail';
 import { CallTimeBlock, EmailFrame, Paragraph } from './parts';
 import { renderParts } from './render';
@@ -29,10 +29,11 @@ export function CancellationNoticeEmail({
   );
 }
 
-export async function composeCancellationNotice(input: ComposeInput): Promise<OutgoingMail> {
+export async function composeCancellationNotice(input: BookingComposeInput): Promise<OutgoingMail> {
   const { config } = input;
   const context = messageContext(input, 'agency');
   const { booking, t, time } = context;
+  const calendar = withInvitation(() => invitation(booking, 'CANCEL', 'agency', config, t));
   const parts = await renderParts(<CancellationNoticeEmail context={context} site={config.site} />);
   return {
     to: context.agency,
@@ -43,7 +44,7 @@ export async function composeCancellationNotice(input: ComposeInput): Promise<Ou
       when: time.panamaShort,
     }),
     ...parts,
-    icalEvent: invitation(booking, 'CANCEL', 'agency', config, t),
+    ...calendar,
     messageId: context.messageId,
   };
 }

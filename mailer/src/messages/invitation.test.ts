@@ -1,8 +1,9 @@
 // The calendar invitation, read back by a calendar parser (ical.js): METHOD, a stable UID, the
-// call's start and length, organizer and attendee; the cancellation withdraws the same event.
+// call's start and length, organizer and attendee; the cancellation withdraws the same event; a
+// booker's line break stays text; an address ics cannot take is refused by name, not by value.
 import ICAL from 'ical.js';
 import { sampleBooking, sampleConfig } from '../testing/sampleMail';
-import { invitation, invitationUid } from './invitation';
+import { invitation, invitationUid, withInvitation } from './invitation';
 import { translatorFor } from './translate';
 
 const config = sampleConfig();
@@ -64,3 +65,28 @@ test('a name with quotes or a line break still makes a valid attendee', () => {
   expect(attendee?.getParameter('cn')).toBe("José 'Pepe' Pérez");
   expect(String(attendee?.getFirstValue()).toLowerCase()).toBe('mailto:maria.castillo@cafeboquete.com.pa');
 });
+
+test('a line of the booker’s own stays inside the description: no LOCATION, one attendee', () => {
+  const odd = sampleBooking({
+    full_name: 'Ana\r\nLOCATION:https://evil.example/j',
+    company_name: 'Co\rATTENDEE:mailto:x@evil.example\u0085x',
+  });
+  const { content } = invitation(odd, 'REQUEST', 'agency', config, translatorFor('en'));
+  const { event, details } = parse(content);
+  expect(event.getAllProperties('location')).toHaveLength(0);
+  expect(event.getAllProperties('attendee')).toHaveLength(1);
+  expect(details.description).toContain(
+    'Ana\nLOCATION:https://evil.example/j (Co ATTENDEE:mailto:x@evil.example x)',
+  );
+  expect(event.getFirstProperty('attendee')?.getParameter('cn')).toBe('Ana LOCATION:https://evil.example/j');
+});
+
+test.each(['', 'not an address', 'a@b.example\r\nX-Evil: 1'])(
+  'an attendee address %j: no invitation, and the reason names the field, not the value',
+  (email) => {
+    const part = withInvitation(() =>
+      invitation(sampleBooking({ email }), 'REQUEST', 'visitor', config, translatorFor('en')),
+    );
+    expect(part).toEqual({ invitationProblem: 'ics refused attendees[0].email' });
+  },
+);

@@ -4,11 +4,16 @@
  * Apple Mail show it as an invitation. One event per booking: its UID is stable
  * (booking-<id>@<site host>), METHOD:REQUEST with SEQUENCE 0 invites, METHOD:CANCEL with the same
  * UID, SEQUENCE 1 and STATUS:CANCELLED withdraws it.
+ *
+ * Every text of the event is made plain first (plainText.ts): a booker's CR, NEL or other control
+ * character never starts a calendar line of its own. An event `ics` refuses (an attendee address it
+ * does not take) leaves the message without its invitation rather than unsent: see withInvitation.
  */
 import { createEvent } from 'ics';
 import type { MailBooking } from 'supabase-schema';
 import type { MailerConfig } from '../config';
 import { siteHost } from './links';
+import { oneLine, plainLines } from './plainText';
 import type { Translate } from './translate';
 
 export type InvitationMethod = 'REQUEST' | 'CANCEL';
@@ -25,10 +30,7 @@ export interface Invitation {
  * control character (RFC 5545 has no escape for them there; `ics` would write a backslash).
  */
 export function calendarName(name: string): string {
-  return name
-    .replace(/"/g, "'")
-    .replace(/\p{Cc}+/gu, ' ')
-    .trim();
+  return oneLine(name.replace(/"/g, "'")).trim();
 }
 
 export function invitationUid(booking: Pick<MailBooking, 'id'>, site: MailerConfig['site']): string {
@@ -46,7 +48,9 @@ export function invitation(
   { site, agencyInbox }: Pick<MailerConfig, 'site' | 'agencyInbox'>,
   t: Translate,
 ): Invitation {
-  const description =
+  // ics takes an empty address and writes an ATTENDEE no calendar reads: refused here instead.
+  if (!ATTENDEE_ADDRESS.test(booking.email)) throw new InvitationError(ATTENDEE_EMAIL);
+  const description = plainLines(
     audience === 'visitor'
       ? t('calendar.description', {
           minutes: booking.duration_minutes,
@@ -59,7 +63,8 @@ export function invitation(
           companyName: booking.company_name,
           phone: booking.phone,
           email: booking.email,
-        });
+        }),
+  );
   const { error, value } = createEvent({
     productId: `-//${siteHost(site)}//booking mailer//EN`,
     method,
@@ -70,7 +75,7 @@ export function invitation(
     startInputType: 'utc',
     startOutputType: 'utc',
     duration: { minutes: booking.duration_minutes },
-    title: t('calendar.title', { organizationName: site.organizationName }),
+    title: oneLine(t('calendar.title', { organizationName: site.organizationName })),
     description,
     url: site.url,
     organizer: { name: calendarName(site.organizationName), email: agencyInbox },
@@ -84,6 +89,43 @@ export function invitation(
       },
     ],
   });
-  if (error || !value) throw new Error(`The invitation could not be made: ${error?.message ?? 'no value'}`);
+  if (error || !value) throw new InvitationError(refusedField(error));
   return { method, filename: method === 'REQUEST' ? 'invite.ics' : 'cancel.ics', content: value };
+}
+
+/** The event cannot be made; `field`: the one refused (a field of ics's event, never its value). */
+export class InvitationError extends Error {
+  constructor(field: string | null) {
+    super(field ? `ics refused ${field}` : 'ics made no event');
+    this.name = 'InvitationError';
+  }
+}
+
+const ATTENDEE_EMAIL = 'attendees[0].email';
+
+/** One address, nothing around it (ics checks the rest). */
+const ATTENDEE_ADDRESS = /^[^\s\p{Cc}@]+@[^\s\p{Cc}@]+$/u;
+
+/**
+ * The field ics's validation names (`attendees[0].email must be a valid email`): a validator's
+ * message may quote the value, a booker's text, so only the field is kept.
+ */
+function refusedField(error: unknown): string | null {
+  // Duck-typed: yup's ValidationError may come from another realm (jest's) than this Error.
+  const message = String((error as { message?: unknown } | null)?.message ?? '');
+  return /^[A-Za-z_][\w.[\]]*(?= )/.exec(message)?.[0] ?? null;
+}
+
+/** The invitation, or why there is none: the message is sent without it, and the mailer reports it. */
+export type InvitationPart = { icalEvent: Invitation } | { invitationProblem: string };
+
+export function withInvitation(build: () => Invitation): InvitationPart {
+  try {
+    return { icalEvent: build() };
+  } catch (error) {
+    return {
+      invitationProblem:
+        error instanceof InvitationError ? error.message : 'the invitation could not be built',
+    };
+  }
 }

@@ -1,17 +1,24 @@
-/** What every message's module starts from: the claimed message, the settings, and the recipient's language, copy and call time. */
-import type { ClaimedMail, MailBooking } from 'supabase-schema';
+/**
+ * What every message's module starts from: the claimed message and the settings (ComposeInput);
+ * for a message about a booking, the recipient's language, copy and call time (MessageContext).
+ */
+import type { ClaimedBookingMail, ClaimedMail, MailBooking } from 'supabase-schema';
 import type { Language, MailerConfig } from '../config';
 import { describeCallTime, type CallTime } from './callTime';
 import { siteHost } from './links';
 import type { MailAddress } from './outgoingMail';
 import { translatorFor, type Translate } from './translate';
 
-export interface ComposeInput {
-  mail: ClaimedMail;
+/** `Mail`: the kinds a composer takes (composeMail narrows on the kind before it calls one). */
+export interface ComposeInput<Mail extends ClaimedMail = ClaimedMail> {
+  mail: Mail;
   config: MailerConfig;
   /** The clock (the reminder says "in about 24 hours" or "soon"). */
   now: Date;
 }
+
+/** A message about a booking: every kind but address_code. */
+export type BookingComposeInput = ComposeInput<ClaimedBookingMail>;
 
 export interface MessageContext {
   booking: MailBooking;
@@ -28,7 +35,10 @@ function bookingLanguage(booking: MailBooking): Language {
 }
 
 /** `to`: the visitor (their language) or the agency (AGENCY_LANGUAGE). */
-export function messageContext({ mail, config }: ComposeInput, to: 'visitor' | 'agency'): MessageContext {
+export function messageContext(
+  { mail, config }: BookingComposeInput,
+  to: 'visitor' | 'agency',
+): MessageContext {
   const { booking } = mail;
   const language = to === 'visitor' ? bookingLanguage(booking) : config.agencyLanguage;
   return {
@@ -43,7 +53,7 @@ export function messageContext({ mail, config }: ComposeInput, to: 'visitor' | '
 }
 
 /** The cancel token of a message that shows the cancel link (claim_mail gives one), or an error. */
-export function requireCancelToken(mail: ClaimedMail): string {
+export function requireCancelToken(mail: ClaimedBookingMail): string {
   if (!mail.cancel_token)
     throw new Error(`claim_mail gave no cancel_token for ${mail.kind} ${mail.message_id}`);
   return mail.cancel_token;

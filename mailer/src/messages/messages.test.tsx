@@ -1,7 +1,15 @@
 // Each kind of message rendered in English and Spanish: the right language and copy, the call in
-// Panama time and in the visitor's zone, the links, the plain-text part, nothing loaded from afar.
-import type { MailKind } from 'supabase-schema';
-import { sampleConfig, sampleMail, SAMPLE_TOKEN } from '../testing/sampleMail';
+// Panama time and in the visitor's zone, the links, the plain-text part, nothing loaded from afar;
+// the address code with no text of the booker's; a message whose invitation ics refuses goes without it.
+import type { ClaimedBookingMail } from 'supabase-schema';
+import {
+  sampleBooking,
+  sampleCodeMail,
+  sampleConfig,
+  sampleMail,
+  SAMPLE_CODE,
+  SAMPLE_TOKEN,
+} from '../testing/sampleMail';
 import { composeMail, reasonNotToSend } from './composeMail';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
@@ -12,10 +20,11 @@ const now = new Date('2026-12-28T15:05:00Z');
 function plain<T extends { text: string }>(mail: T): T {
   return { ...mail, text: mail.text.replace(/[\u00a0\u2009\u202f]/g, ' ') };
 }
-const compose = async (kind: MailKind, booking = {}, at = now) =>
+type BookingKind = ClaimedBookingMail['kind'];
+const compose = async (kind: BookingKind, booking = {}, at = now) =>
   plain(await composeMail({ mail: sampleMail(kind, booking), config, now: at }));
 
-const KINDS: MailKind[] = [
+const KINDS: BookingKind[] = [
   'booking_confirmation',
   'booking_notice',
   'booking_reminder',
@@ -23,14 +32,20 @@ const KINDS: MailKind[] = [
   'cancellation_notice',
 ];
 
+/** Every key, a plural family (`x_one`, `x_other`, Spanish's `x_many`) as one. */
 function keysOf(tree: object, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'object' ? keysOf(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  const keys = Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object'
+      ? keysOf(value, `${prefix}${key}.`)
+      : [`${prefix}${key.replace(/_(one|many|other)$/, '')}`],
   );
+  return [...new Set(keys)];
 }
 
 test('English and Spanish have the same copy keys', () => {
   expect(keysOf(es).sort()).toEqual(keysOf(en).sort());
+  // i18next asks Spanish for `_many` (a million minutes): every family has it.
+  expect(JSON.stringify(es).match(/_other"/g)?.length).toBe(JSON.stringify(es).match(/_many"/g)?.length);
 });
 
 describe.each(KINDS)('%s', (kind) => {
@@ -46,7 +61,9 @@ describe.each(KINDS)('%s', (kind) => {
       expect(mail.text).not.toMatch(/<[a-z][^>]*>/i);
       // A key i18next could not find comes out as the key itself.
       for (const part of [mail.subject, mail.text])
-        expect(part).not.toMatch(/\b(call|calendar|contacts|footer|booking\w+|cancellation\w+)\.[a-zA-Z]+/);
+        expect(part).not.toMatch(
+          /\b(call|calendar|contacts|footer|booking\w+|cancellation\w+|addressCode)\.[a-zA-Z]+/,
+        );
       expect(mail.messageId).toBe(`<${kind}.7a1c2f0e-5b8d-4c3e-9f6a-1d2e3f4a5b6c@istmo.example>`);
     },
   );
@@ -198,5 +215,71 @@ describe('cancellations', () => {
       'Cancelled: discovery call with María Fernanda Castillo (Café Boquete S.A.), Jan 4, 2027, 9:00 AM',
     );
     expect(mail.icalEvent?.method).toBe('CANCEL');
+  });
+});
+
+describe('address_code', () => {
+  const codeMail = async (language: 'en' | 'es', validMinutes = 10) =>
+    plain(
+      await composeMail({
+        mail: sampleCodeMail({ language, valid_minutes: validMinutes }),
+        config,
+        now,
+      }),
+    );
+
+  test('in English: the code in the subject and the body, how long it lasts, what to do if not asked', async () => {
+    const mail = await codeMail('en');
+    expect(mail.to).toEqual({ name: '', address: 'maria.castillo@cafeboquete.com.pa' });
+    expect(mail.replyTo.address).toBe('bookings@istmo.example');
+    expect(mail.subject).toBe(`Your code: ${SAMPLE_CODE}`);
+    expect(mail.html).toContain('lang="en"');
+    expect(mail.text).toContain('Enter this code on the booking page to confirm your call:');
+    expect(mail.text).toContain(SAMPLE_CODE);
+    expect(mail.text).toContain('It is valid for 10 minutes.');
+    expect(mail.text).toContain('If you did not ask for it, ignore this message: nothing was booked.');
+    expect(mail.messageId).toBe('<address_code.43.1@istmo.example>');
+  });
+
+  test('in Spanish, and one minute in the singular', async () => {
+    const mail = await codeMail('es');
+    expect(mail.subject).toBe(`Tu código: ${SAMPLE_CODE}`);
+    expect(mail.html).toContain('lang="es"');
+    expect(mail.text).toContain('Escribe este código en la página de reservas para confirmar tu llamada:');
+    expect(mail.text).toContain('Es válido por 10 minutos.');
+    expect(mail.text).toContain('Si no lo pediste, ignora este mensaje: no se agendó nada.');
+    expect((await codeMail('es', 1)).text).toContain('Es válido por 1 minuto.');
+    expect((await codeMail('en', 1)).text).toContain('It is valid for 1 minute.');
+  });
+
+  test.each(['en', 'es'] as const)(
+    'in %s: no text of the booker, no invitation, no link but the site',
+    async (language) => {
+      const mail = await codeMail(language);
+      const booking = sampleBooking();
+      for (const part of [mail.subject, mail.text, mail.html])
+        for (const typed of [booking.full_name, booking.company_name, booking.phone, 'María', 'Café'])
+          expect(part).not.toContain(typed);
+      expect(mail.icalEvent).toBeUndefined();
+      expect(mail.text).not.toContain('/booking/cancel');
+      const links = [...mail.html.matchAll(/href="([^"]*)"/g)].map(([, href]) => href);
+      expect(links.every((href) => href?.startsWith('https://istmo.example'))).toBe(true);
+      expect(mail.text).toContain('Istmo Digital');
+    },
+  );
+});
+
+describe('an invitation ics refuses (an attendee address it does not take)', () => {
+  test.each([
+    'booking_confirmation',
+    'booking_notice',
+    'cancellation_confirmation',
+    'cancellation_notice',
+  ] as const)('%s goes without it, says why, and does not promise it', async (kind) => {
+    const mail = await compose(kind, { email: 'not an address', language: 'en' });
+    expect(mail.icalEvent).toBeUndefined();
+    expect(mail.invitationProblem).toBe('ics refused attendees[0].email');
+    expect(mail.text).not.toMatch(/invitation attached|attachment removes/i);
+    expect(mail.text.length).toBeGreaterThan(100);
   });
 });

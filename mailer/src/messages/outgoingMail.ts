@@ -12,8 +12,13 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
-  /** The calendar invitation (booking and cancellation messages; not the reminder). */
+  /** The calendar invitation (booking and cancellation messages; not the reminder, not the code). */
   icalEvent?: Invitation;
+  /**
+   * Why this message goes without the invitation its kind carries (`ics` refused the event): the
+   * mailer counts and logs it. Never a booker's text.
+   */
+  invitationProblem?: string;
   /**
    * <kind.booking-id@site host>: the same for every try of one message, so the one duplicate a
    * stalled mailer can cause (see drainOnce) looks like one message to clients that group by it.

@@ -1,4 +1,4 @@
-/** The messages' inline styles (mail clients ignore style sheets): one sober look for all five. */
+/** The messages' inline styles (mail clients ignore style sheets): one sober look for every kind. */
 import type { CSSProperties } from 'react';
 
 const text: CSSProperties = { fontSize: '15px', lineHeight: '24px', color: '#1f2933', margin: '0 0 16px' };
@@ -57,4 +57,16 @@ export const styles = {
     fontWeight: 600,
   },
   answer: { ...text, margin: '0', whiteSpace: 'pre-wrap' },
+  code: {
+    ...text,
+    backgroundColor: '#f0f4f8',
+    borderRadius: '6px',
+    padding: '12px 16px',
+    fontFamily: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
+    fontSize: '28px',
+    lineHeight: '36px',
+    fontWeight: 700,
+    letterSpacing: '0.2em',
+    textAlign: 'center',
+  },
 } satisfies Record<string, CSSProperties>;

@@ -1,16 +1,30 @@
 /**
- * The database's mail outbox as the mailer reaches it: the four RPCs of
- * 20261231090000_booking_mail.sql (claim_mail, mail_sent, mail_failed, mail_queue_stats) called with
- * the service key through supabase-js, i.e. real HTTP to PostgREST, locally and on hosted Supabase.
- * Every failure (the backend down, a refusal) is thrown as a QueueError.
+ * The database's mail outbox as the mailer reaches it: the RPCs of the mail contract
+ * (supabase-schema's MAIL_FUNCTIONS: claim_mail, mail_sent, mail_failed, mail_skipped,
+ * mail_queue_stats, client_address_stats) called with the service key through supabase-js, i.e. real
+ * HTTP to PostgREST, locally and on hosted Supabase. Every failure (the backend down, a refusal) is
+ * thrown as a QueueError.
  */
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { MAIL_FUNCTIONS, type ClaimedMail, type MailQueueStats } from 'supabase-schema';
+import {
+  MAIL_FUNCTIONS,
+  type ClaimedMail,
+  type ClaimedMailRow,
+  type ClientAddressStats,
+  type MailQueueStats,
+} from 'supabase-schema';
+import { isMisfit, readClaimedRow, type MisfitRow } from './claimedMail';
+
+/** What one claim leased: the messages to send, and the rows that fit no kind (to give up). */
+export interface ClaimedBatch {
+  mail: ClaimedMail[];
+  misfits: MisfitRow[];
+}
 
 export interface MailQueue {
   /** Leases up to `batchSize` due messages for `leaseSeconds`. */
-  claim(batchSize: number, leaseSeconds: number): Promise<ClaimedMail[]>;
+  claim(batchSize: number, leaseSeconds: number): Promise<ClaimedBatch>;
   /** False: the claim was no longer ours (its lease ended and another claim took the message). */
   sent(messageId: number, attempt: number): Promise<boolean>;
   /** `retryAfterSeconds` null gives the message up (status failed). False: not ours any more. */
@@ -20,14 +34,30 @@ export interface MailQueue {
     error: string,
     retryAfterSeconds: number | null,
   ): Promise<boolean>;
+  /** Not sent on purpose (status skipped, with the reason). False: not ours any more. */
+  skipped(messageId: number, attempt: number, reason: string): Promise<boolean>;
   stats(): Promise<MailQueueStats>;
+  /** Requests whose client address could not be read; null when the backend has no such RPC yet. */
+  clientAddressStats(): Promise<ClientAddressStats | null>;
 }
 
 export class QueueError extends Error {
-  constructor(rpc: string, message: string) {
+  constructor(
+    rpc: string,
+    message: string,
+    /** The HTTP status PostgREST answered, when it answered. */
+    readonly status?: number,
+    /** PostgREST's error code (PGRST202: no such function). */
+    readonly code?: string,
+  ) {
     super(`${rpc}: ${message}`);
     this.name = 'QueueError';
   }
+}
+
+/** The backend does not know the function (PostgREST's 404 PGRST202): a migration not applied yet. */
+function isUnknownFunction(error: unknown): boolean {
+  return error instanceof QueueError && (error.code === 'PGRST202' || error.status === 404);
 }
 
 export function createMailQueue(supabaseUrl: string, serviceRoleKey: string): MailQueue {
@@ -50,17 +80,30 @@ export function createMailQueue(supabaseUrl: string, serviceRoleKey: string): Ma
       // A network failure's details carry a stack: its cause line is enough.
       const lines = (details ?? '').split('\n').filter(Boolean);
       const detail = lines.find((line) => line.startsWith('Caused by:')) ?? lines[0];
-      throw new QueueError(rpc, [code, message, detail === message ? '' : detail].filter(Boolean).join(' '));
+      throw new QueueError(
+        rpc,
+        [code, message, detail === message ? '' : detail].filter(Boolean).join(' '),
+        answer.status,
+        code,
+      );
     }
     return answer.data as T;
   }
 
   return {
-    claim: async (batchSize, leaseSeconds) =>
-      (await call<ClaimedMail[] | null>(MAIL_FUNCTIONS.claim, {
-        batch_size: batchSize,
-        lease_seconds: leaseSeconds,
-      })) ?? [],
+    claim: async (batchSize, leaseSeconds) => {
+      const rows =
+        (await call<ClaimedMailRow[] | null>(MAIL_FUNCTIONS.claim, {
+          batch_size: batchSize,
+          lease_seconds: leaseSeconds,
+        })) ?? [];
+      const batch: ClaimedBatch = { mail: [], misfits: [] };
+      for (const claimed of rows.map(readClaimedRow)) {
+        if (isMisfit(claimed)) batch.misfits.push(claimed);
+        else batch.mail.push(claimed);
+      }
+      return batch;
+    },
     sent: (messageId, attempt) => call<boolean>(MAIL_FUNCTIONS.sent, { message_id: messageId, attempt }),
     failed: (messageId, attempt, error, retryAfterSeconds) =>
       call<boolean>(MAIL_FUNCTIONS.failed, {
@@ -69,6 +112,8 @@ export function createMailQueue(supabaseUrl: string, serviceRoleKey: string): Ma
         error,
         retry_after_seconds: retryAfterSeconds,
       }),
+    skipped: (messageId, attempt, reason) =>
+      call<boolean>(MAIL_FUNCTIONS.skipped, { message_id: messageId, attempt, reason }),
     stats: async () => {
       const rows = await call<MailQueueStats[] | MailQueueStats>(MAIL_FUNCTIONS.stats, {});
       const row = Array.isArray(rows) ? rows[0] : rows;
@@ -78,6 +123,24 @@ export function createMailQueue(supabaseUrl: string, serviceRoleKey: string): Ma
         due: Number(row.due),
         failed: Number(row.failed),
         oldest_due_seconds: row.oldest_due_seconds === null ? null : Number(row.oldest_due_seconds),
+      };
+    },
+    clientAddressStats: async () => {
+      let answer;
+      try {
+        answer = await call<ClientAddressStats | ClientAddressStats[] | null>(
+          MAIL_FUNCTIONS.clientAddress,
+          {},
+        );
+      } catch (error) {
+        if (isUnknownFunction(error)) return null;
+        throw error;
+      }
+      const row = Array.isArray(answer) ? answer[0] : answer;
+      if (!row) throw new QueueError(MAIL_FUNCTIONS.clientAddress, 'answered nothing');
+      return {
+        unreadable_total: Number(row.unreadable_total),
+        last_unreadable_at: row.last_unreadable_at ?? null,
       };
     },
   };

@@ -1,5 +1,8 @@
 // GET /health and GET /metrics on a real port: 200 while claims succeed, 503 once the last one
-// failed; the queue's gauges read at the scrape, unknown (NaN) when the queue does not answer.
+// failed; the queue's gauges read at the scrape, unknown (NaN) when the queue does not answer; the
+// database's count of unreadable client addresses beside them, unknown on a backend without it.
+import type { ClientAddressStats } from 'supabase-schema';
+import type { Log } from '../log';
 import { newMailerStatus } from '../mailerStatus';
 import { startHealthServer, type HealthServer } from './healthServer';
 import { createMailerMetrics } from './metrics';
@@ -10,8 +13,14 @@ let statsAnswer: () => Promise<{
   failed: number;
   oldest_due_seconds: number | null;
 }>;
+let clientAddressAnswer: () => Promise<ClientAddressStats | null> = async () => null;
+const warnings: string[] = [];
+const log: Log = { debug() {}, info() {}, warn: (line) => warnings.push(line), error() {} };
 const status = newMailerStatus();
-const metrics = createMailerMetrics({ stats: () => statsAnswer() });
+const metrics = createMailerMetrics(
+  { stats: () => statsAnswer(), clientAddressStats: () => clientAddressAnswer() },
+  log,
+);
 let server: HealthServer;
 
 beforeAll(async () => {
@@ -61,6 +70,12 @@ test('metrics: the queue read at each scrape, the counters by kind', async () =>
     'mailer_sent_total{kind="booking_confirmation"} 1',
     'mailer_sent_total{kind="cancellation_notice"} 0',
     'mailer_send_failures_total{kind="booking_notice"} 1',
+    'mailer_sent_total{kind="address_code"} 0',
+    'mailer_skipped_total{kind="booking_reminder"} 0',
+    'mailer_compose_failures_total{kind="booking_notice",part="invitation"} 0',
+    'mailer_compose_failures_total{kind="address_code",part="message"} 0',
+    // A backend without client_address_stats (its migration not applied): unknown (prom-client writes Nan).
+    'booking_requests_unreadable_client_address_total Nan',
   ])
     expect(text.split('\n')).toContain(line);
   expect(text).toMatch(/^mailer_process_cpu_seconds_total /m);
@@ -71,4 +86,36 @@ test('metrics: the queue read at each scrape, the counters by kind', async () =>
   const down = (await (await fetch(`${server.url}/metrics`)).text()).split('\n');
   expect(down).toContain('mailer_queue_up 0');
   expect(down).toContain('mailer_queue_due Nan');
+});
+
+test('metrics: compose failures and skips by kind and part', async () => {
+  metrics.composeFailed('booking_notice', 'invitation');
+  metrics.composeFailed('booking_confirmation', 'message');
+  metrics.skipped('booking_reminder');
+  const lines = (await (await fetch(`${server.url}/metrics`)).text()).split('\n');
+  expect(lines).toContain('mailer_compose_failures_total{kind="booking_notice",part="invitation"} 1');
+  expect(lines).toContain('mailer_compose_failures_total{kind="booking_confirmation",part="message"} 1');
+  expect(lines).toContain('mailer_skipped_total{kind="booking_reminder"} 1');
+});
+
+test('metrics: unreadable client addresses, read at each scrape; a warning when the count grew, at most once a minute', async () => {
+  statsAnswer = async () => ({ queued: 0, due: 0, failed: 0, oldest_due_seconds: null });
+  const scrape = async () => (await (await fetch(`${server.url}/metrics`)).text()).split('\n');
+  let total = 3;
+  clientAddressAnswer = async () => ({ unreadable_total: total, last_unreadable_at: null });
+  expect(await scrape()).toContain('booking_requests_unreadable_client_address_total 3');
+  // The first reading is the baseline: no growth seen yet.
+  expect(warnings).toEqual([]);
+  total = 5;
+  expect(await scrape()).toContain('booking_requests_unreadable_client_address_total 5');
+  expect(warnings).toEqual([
+    '2 booking request(s) came without a readable client address (5 in all): the client address header is missing or misconfigured: see docs/backend.md#the-client-address',
+  ]);
+  total = 6;
+  await scrape();
+  expect(warnings).toHaveLength(1);
+  clientAddressAnswer = async () => {
+    throw new Error('client_address_stats: fetch failed');
+  };
+  expect(await scrape()).toContain('booking_requests_unreadable_client_address_total Nan');
 });

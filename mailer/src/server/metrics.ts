@@ -1,11 +1,18 @@
 /**
  * The mailer's Prometheus metrics, prefixed mailer_: the queue's gauges, read from
- * mail_queue_stats() at each scrape, and the counters of messages sent and failed by kind. A
- * registry per mailer, so two in one process (the tests) count apart.
+ * mail_queue_stats() at each scrape, and the counters of messages sent, failed, skipped and not
+ * composed, by kind. With them, at the same scrape, one figure of the database that no other
+ * process exposes: booking_requests_unreadable_client_address_total, from client_address_stats().
+ * A registry per mailer, so two in one process (the tests) count apart.
  */
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { MAIL_KINDS, type MailKind } from 'supabase-schema';
+import type { Log } from '../log';
 import type { MailQueue } from '../queue/mailQueue';
+import { createClientAddressWatch } from './clientAddressWatch';
+
+/** What could not be composed: the invitation alone (the message went without it), or the message. */
+export type ComposePart = 'invitation' | 'message';
 
 export interface MailerMetrics {
   contentType: string;
@@ -13,12 +20,19 @@ export interface MailerMetrics {
   text(): Promise<string>;
   sent(kind: MailKind): void;
   sendFailed(kind: MailKind): void;
+  skipped(kind: MailKind): void;
+  composeFailed(kind: MailKind, part: ComposePart): void;
 }
 
-export function createMailerMetrics(queue: Pick<MailQueue, 'stats'>): MailerMetrics {
+export function createMailerMetrics(
+  queue: Pick<MailQueue, 'stats' | 'clientAddressStats'>,
+  log: Log,
+): MailerMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'mailer_' });
   const gauge = (name: string, help: string) => new Gauge({ name, help, registers: [registry] });
+  const counter = (name: string, help: string, labelNames: string[]) =>
+    new Counter({ name, help, labelNames, registers: [registry] });
   const up = gauge('mailer_queue_up', '1 when the last scrape could read mail_queue_stats(), else 0');
   const queued = gauge('mailer_queue_queued', 'Messages waiting to be sent (due now or later)');
   const due = gauge('mailer_queue_due', 'Messages due now (send_after passed)');
@@ -27,22 +41,31 @@ export function createMailerMetrics(queue: Pick<MailQueue, 'stats'>): MailerMetr
     'mailer_queue_oldest_due_age_seconds',
     'How long the oldest due message has been due (0: none)',
   );
-  const sent = new Counter({
-    name: 'mailer_sent_total',
-    help: 'Messages the SMTP server accepted, by kind',
-    labelNames: ['kind'],
-    registers: [registry],
-  });
-  const failures = new Counter({
-    name: 'mailer_send_failures_total',
-    help: 'Tries that failed (rendering or SMTP), by kind',
-    labelNames: ['kind'],
-    registers: [registry],
-  });
+  // A gauge: the database keeps the count, this only mirrors it, and it is NaN when unknown.
+  const unreadableClientAddress = gauge(
+    'booking_requests_unreadable_client_address_total',
+    'Requests (challenges, code requests) whose client address the database could not read, from client_address_stats(); NaN when unknown',
+  );
+  const sent = counter('mailer_sent_total', 'Messages the SMTP server accepted, by kind', ['kind']);
+  const failures = counter('mailer_send_failures_total', 'Tries that failed (rendering or SMTP), by kind', [
+    'kind',
+  ]);
+  const skips = counter('mailer_skipped_total', 'Messages not sent on purpose (mail_skipped), by kind', [
+    'kind',
+  ]);
+  const composeFailures = counter(
+    'mailer_compose_failures_total',
+    'Messages that could not be composed, by kind and part: invitation (sent without it) or message (not sent, retried)',
+    ['kind', 'part'],
+  );
   for (const kind of MAIL_KINDS) {
     sent.inc({ kind }, 0);
     failures.inc({ kind }, 0);
+    skips.inc({ kind }, 0);
+    for (const part of ['invitation', 'message'] satisfies ComposePart[])
+      composeFailures.inc({ kind, part }, 0);
   }
+  const clientAddressWatch = createClientAddressWatch(log);
 
   async function readQueue(): Promise<void> {
     try {
@@ -59,13 +82,27 @@ export function createMailerMetrics(queue: Pick<MailQueue, 'stats'>): MailerMetr
     }
   }
 
+  async function readClientAddresses(): Promise<void> {
+    let total = Number.NaN;
+    try {
+      // null: a backend without the function (its migration not applied): unknown, and no error.
+      total = (await queue.clientAddressStats())?.unreadable_total ?? Number.NaN;
+    } catch {
+      // Unknown as well; mailer_queue_up tells whether the backend answers at all.
+    }
+    unreadableClientAddress.set(total);
+    if (Number.isFinite(total)) clientAddressWatch.saw(total);
+  }
+
   return {
     contentType: registry.contentType,
     text: async () => {
-      await readQueue();
+      await Promise.all([readQueue(), readClientAddresses()]);
       return registry.metrics();
     },
     sent: (kind) => sent.inc({ kind }),
     sendFailed: (kind) => failures.inc({ kind }),
+    skipped: (kind) => skips.inc({ kind }),
+    composeFailed: (kind, part) => composeFailures.inc({ kind, part }),
   };
 }

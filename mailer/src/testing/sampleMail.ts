@@ -1,5 +1,5 @@
-/** Claimed messages as claim_mail gives them, and a mailer configuration, for the unit tests. */
-import type { ClaimedMail, MailBooking, MailKind } from 'supabase-schema';
+/** Claimed messages as claim_mail gives them (about a booking, or a code), and a mailer configuration, for the unit tests. */
+import type { ClaimedBookingMail, ClaimedCodeMail, CodeAddress, MailBooking } from 'supabase-schema';
 import { resolveMailerConfig, type MailerConfig } from '../config';
 
 export const SAMPLE_TOKEN = 'Abc_DEF-123abcdefghijklmnopqrstuvwxyz012345';
@@ -31,7 +31,10 @@ export function sampleBooking(overrides: Partial<MailBooking> = {}): MailBooking
   };
 }
 
-export function sampleMail(kind: MailKind, booking: Partial<MailBooking> = {}): ClaimedMail {
+export function sampleMail(
+  kind: ClaimedBookingMail['kind'],
+  booking: Partial<MailBooking> = {},
+): ClaimedBookingMail {
   const showsCancelLink = kind === 'booking_confirmation' || kind === 'booking_reminder';
   return {
     message_id: 42,
@@ -39,6 +42,19 @@ export function sampleMail(kind: MailKind, booking: Partial<MailBooking> = {}): 
     attempt: 1,
     cancel_token: showsCancelLink ? SAMPLE_TOKEN : null,
     booking: sampleBooking(booking),
+  };
+}
+
+export const SAMPLE_CODE = '048213';
+
+/** A code to the sample booking's address, in Spanish, valid for 10 minutes. */
+export function sampleCodeMail(address: Partial<CodeAddress> = {}): ClaimedCodeMail {
+  return {
+    message_id: 43,
+    kind: 'address_code',
+    attempt: 1,
+    code: SAMPLE_CODE,
+    address: { email: sampleBooking().email, language: 'es', valid_minutes: 10, ...address },
   };
 }
 

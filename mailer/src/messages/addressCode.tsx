@@ -1,0 +1,74 @@
+/**
+ * address_code: the one-time code that proves an address, to that address, in the language the
+ * form asked in. An address that has not answered yet receives no text of anyone's: this message
+ * carries the code, how long it lasts and the agency's own name and site, never what the booker
+ * typed (no name, no company), and no invitation or cancel link (nothing is booked yet).
+ */
+import { Text } from '@react-email/components';
+import type { SiteConfig } from 'site-config';
+import type { ClaimedCodeMail } from 'supabase-schema';
+import type { Language } from '../config';
+import { siteHost } from './links';
+import type { ComposeInput } from './messageContext';
+import type { OutgoingMail } from './outgoingMail';
+import { EmailFrame, Paragraph } from './parts';
+import { renderParts } from './render';
+import { styles } from './styles';
+import { translatorFor, type Translate } from './translate';
+
+export function AddressCodeEmail({
+  code,
+  minutes,
+  language,
+  t,
+  site,
+}: {
+  code: string;
+  minutes: number;
+  language: Language;
+  t: Translate;
+  site: SiteConfig;
+}) {
+  return (
+    <EmailFrame
+      language={language}
+      site={site}
+      preview={t('addressCode.preview', { code, organizationName: site.organizationName })}
+      heading={t('addressCode.heading')}
+      footer={t('addressCode.footer', { organizationName: site.organizationName, url: site.url })}
+    >
+      <Paragraph>{t('addressCode.intro')}</Paragraph>
+      <Text style={styles.code}>{code}</Text>
+      <Paragraph>{t('addressCode.validFor', { count: minutes })}</Paragraph>
+      <Paragraph>{t('addressCode.notYou')}</Paragraph>
+    </EmailFrame>
+  );
+}
+
+export async function composeAddressCode({
+  mail,
+  config,
+}: ComposeInput<ClaimedCodeMail>): Promise<OutgoingMail> {
+  const { code, address } = mail;
+  const language: Language = address.language === 'es' ? 'es' : 'en';
+  const t = translatorFor(language);
+  const parts = await renderParts(
+    <AddressCodeEmail
+      code={code}
+      minutes={address.valid_minutes}
+      language={language}
+      t={t}
+      site={config.site}
+    />,
+  );
+  return {
+    // The address alone: a display name would be text the booker typed.
+    to: { name: '', address: address.email },
+    replyTo: { name: config.site.organizationName, address: config.agencyInbox },
+    subject: t('addressCode.subject', { code }),
+    ...parts,
+    // Per claim, not per message: each claim makes a new code, and a client that groups by
+    // Message-ID must not hide the newer one behind the older.
+    messageId: `<${mail.kind}.${mail.message_id}.${mail.attempt}@${siteHost(config.site)}>`,
+  };
+}
