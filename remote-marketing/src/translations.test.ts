@@ -157,6 +157,32 @@ test.each(SUPPORTED_LANGUAGES)(
   },
 );
 
+/** What the privacy policy must say about the address step's code and how long bookings are kept. */
+const ADDRESS_AND_RETENTION: Record<Language, RegExp[]> = {
+  en: [
+    /six-digit code/,
+    /only once you type that code/,
+    /nothing else you wrote/,
+    /25 hours later/,
+    /deleted automatically 24 months after the date of the call/,
+  ],
+  es: [
+    /código de seis dígitos/,
+    /solo queda agendada cuando escribes ese código/,
+    /nada más de lo que escribiste/,
+    /25 horas después/,
+    /se eliminan automáticamente 24 meses después de la fecha de la llamada/,
+  ],
+};
+
+test.each(SUPPORTED_LANGUAGES)(
+  'the privacy policy (%s) says a code is mailed to confirm the address, and that bookings are deleted 24 months after the call',
+  (language) => {
+    const policy = copy[language].privacy.sections.flatMap((section) => section.paragraphs).join(' ');
+    for (const pattern of ADDRESS_AND_RETENTION[language]) expect(policy).toMatch(pattern);
+  },
+);
+
 test('the FAQ says SEO takes 3 to 6 months and content and social 1 to 3 months', () => {
   const answers = (language: Language) =>
     copy[language].services.faq.items.map((item) => item.answer).join(' ');
