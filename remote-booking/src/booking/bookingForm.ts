@@ -97,6 +97,13 @@ export function bookingFormProblems(
   >;
 }
 
+/** The field that fills a column: where a refusal of the database is said. */
+export function fieldOfColumn(column: BookingFieldColumn): BookingField {
+  const field = FIELDS.find((candidate) => COLUMN_OF_FIELD[candidate] === column);
+  if (!field) throw new Error(`No field fills ${column}`);
+  return field;
+}
+
 export function isBookingField(name: string): name is BookingField {
   return Object.hasOwn(COLUMN_OF_FIELD, name);
 }

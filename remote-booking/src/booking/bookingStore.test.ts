@@ -1,73 +1,170 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
+  BOOKING_ADDRESS_PASS_HEADER,
   BOOKING_LANGUAGE_HEADER,
   BOOKING_PROOF_HEADER,
   BOOKING_TIME_ZONE_HEADER,
+  REQUEST_ADDRESS_CODE_FUNCTION,
+  VERIFY_ADDRESS_CODE_FUNCTION,
   type BookingInsert,
 } from 'supabase-schema';
-import { supabaseBookingStore } from './bookingStore';
+import { BookingNotStoredError } from './bookingRefusal';
+import { supabaseBookingStore } from './supabaseBookingStore';
 import { isTimeZone } from './visitorTimeZone';
 
-type Answer = { error: { code: string; message: string } | null; status: number };
+type Failure = { code: string; message: string; details?: string };
+type Answer = { data?: unknown; error: Failure | null; status: number };
 
-/** A client that records each insert's headers and answers as the database would. */
+interface Sent {
+  call: string;
+  args?: unknown;
+  headers: Record<string, string>;
+}
+
+/** A client that records each request (insert or RPC) with its headers and answers as the database would. */
 function recordingClient(answers: Answer[]) {
-  const sent: Array<Record<string, string>> = [];
-  const client = {
-    from: () => ({
-      insert: () => {
-        const headers: Record<string, string> = {};
-        sent.push(headers);
-        // supabase-js's builder: headers are chained, and awaiting it sends the request.
-        const request = {
-          setHeader: (name: string, value: string) => {
-            headers[name] = value;
-            return request;
-          },
-          then: (resolve: (answer: Answer) => void) =>
-            resolve(answers.shift() ?? { error: null, status: 201 }),
-        };
-        return request;
+  const sent: Sent[] = [];
+  function request(call: string, args?: unknown) {
+    const headers: Record<string, string> = {};
+    sent.push({ call, args, headers });
+    // supabase-js's builder: headers are chained, and awaiting it sends the request.
+    const builder = {
+      setHeader: (name: string, value: string) => {
+        headers[name] = value;
+        return builder;
       },
-    }),
+      then: (resolve: (answer: Answer) => void) =>
+        resolve(answers.shift() ?? { data: null, error: null, status: 201 }),
+    };
+    return builder;
+  }
+  const client = {
+    from: (table: string) => ({ insert: () => request(`insert ${table}`) }),
+    rpc: (name: string, args: unknown) => request(`rpc ${name}`, args),
   } as unknown as SupabaseClient;
   return { client, sent };
 }
 
 const booking = { id: '6f1c3f7e-0000-4000-8000-000000000001' } as BookingInsert;
+const sender = { language: 'en', pass: 'pass-1' } as const;
 
-test('each send, a retry of the same booking too, carries a proof of its own', async () => {
+test('asking for a code pays a proof of its own each time, in the X-Booking-Proof header', async () => {
   const { client, sent } = recordingClient([
-    { error: { code: 'PGRST000', message: 'answer lost' }, status: 503 },
-    { error: { code: '23505', message: 'already stored' }, status: 409 },
+    { data: { step: 'code', resend_after_seconds: 30, code_valid_seconds: 600 }, error: null, status: 200 },
+    { data: { step: 'pass', pass: 'p' }, error: null, status: 200 },
   ]);
   let issued = 0;
   const store = supabaseBookingStore(client, async () => `proof-${++issued}`);
-  await expect(store.insert(booking, { language: 'en' })).rejects.toMatchObject({ status: 503 });
-  await expect(store.insert(booking, { language: 'en' })).resolves.toBeUndefined();
-  expect(sent.map((headers) => headers[BOOKING_PROOF_HEADER])).toEqual(['proof-1', 'proof-2']);
+  await expect(store.requestCode('ana@tienda.pa', { language: 'es' })).resolves.toMatchObject({
+    step: 'code',
+  });
+  await expect(store.requestCode('ana@tienda.pa', { language: 'es' })).resolves.toEqual({
+    step: 'pass',
+    pass: 'p',
+  });
+  expect(sent).toEqual([
+    {
+      call: `rpc ${REQUEST_ADDRESS_CODE_FUNCTION}`,
+      args: { email: 'ana@tienda.pa', language: 'es' },
+      headers: { [BOOKING_PROOF_HEADER]: 'proof-1' },
+    },
+    expect.objectContaining({ headers: { [BOOKING_PROOF_HEADER]: 'proof-2' } }),
+  ]);
 });
 
-test('a booking whose proof could not be made is not sent and fails like any other', async () => {
+test('a code whose proof could not be made is not asked for, and fails like any other', async () => {
   const { client, sent } = recordingClient([]);
   const store = supabaseBookingStore(client, () => Promise.reject(new Error('offline')));
-  await expect(store.insert(booking, { language: 'en' })).rejects.toThrow('offline');
+  await expect(store.requestCode('ana@tienda.pa', { language: 'en' })).rejects.toThrow('offline');
   expect(sent).toEqual([]);
 });
 
-test("the insert tells the database the page's language and the visitor's time zone, for the e-mails", async () => {
+test("a refusal keeps PostgREST's code and details, for the form to say why", async () => {
+  const { client } = recordingClient([
+    { error: { code: 'PT429', message: 'Too many', details: 'resend_after 12' }, status: 429 },
+    { error: { code: 'BK007', message: 'Code refused', details: 'code_expired' }, status: 400 },
+  ]);
+  const store = supabaseBookingStore(client, async () => 'proof');
+  const tooSoon = await store
+    .requestCode('ana@tienda.pa', { language: 'en' })
+    .catch((error: unknown) => error);
+  expect(tooSoon).toBeInstanceOf(BookingNotStoredError);
+  expect((tooSoon as BookingNotStoredError).resendAfterSeconds).toBe(12);
+  const refused = await store.verifyCode('ana@tienda.pa', '123456').catch((error: unknown) => error);
+  expect((refused as BookingNotStoredError).codeRefusal).toBe('expired');
+});
+
+test('the right code is traded for the pass', async () => {
+  const { client, sent } = recordingClient([{ data: { pass: 'pass-9' }, error: null, status: 200 }]);
+  const store = supabaseBookingStore(client, async () => 'proof');
+  await expect(store.verifyCode('ana@tienda.pa', '123456')).resolves.toBe('pass-9');
+  expect(sent[0]).toEqual({
+    call: `rpc ${VERIFY_ADDRESS_CODE_FUNCTION}`,
+    args: { email: 'ana@tienda.pa', code: '123456' },
+    headers: {},
+  });
+});
+
+test("the insert carries the pass, the page's language and the visitor's time zone, and no proof", async () => {
   const { client, sent } = recordingClient([]);
   const store = supabaseBookingStore(
     client,
     async () => 'proof',
     () => 'America/Bogota',
   );
-  await store.insert(booking, { language: 'es' });
+  await store.insert(booking, { language: 'es', pass: 'pass-1' });
   expect(sent[0]).toEqual({
-    [BOOKING_PROOF_HEADER]: 'proof',
-    [BOOKING_LANGUAGE_HEADER]: 'es',
-    [BOOKING_TIME_ZONE_HEADER]: 'America/Bogota',
+    call: 'insert bookings',
+    args: undefined,
+    headers: {
+      [BOOKING_ADDRESS_PASS_HEADER]: 'pass-1',
+      [BOOKING_LANGUAGE_HEADER]: 'es',
+      [BOOKING_TIME_ZONE_HEADER]: 'America/Bogota',
+    },
   });
+});
+
+test('only a duplicate of bookings_pkey is "already stored"; another unique violation is an error', async () => {
+  const { client } = recordingClient([
+    {
+      error: {
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "bookings_pkey"',
+        details: 'Key (id)=(6f1c3f7e-0000-4000-8000-000000000001) already exists.',
+      },
+      status: 409,
+    },
+    {
+      error: {
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "bookings_held_slot_idx"',
+        details: '',
+      },
+      status: 409,
+    },
+    { error: { code: '23505', message: 'duplicate key', details: '' }, status: 409 },
+  ]);
+  const store = supabaseBookingStore(client, async () => 'proof');
+  await expect(store.insert(booking, sender)).resolves.toBeUndefined();
+  await expect(store.insert(booking, sender)).rejects.toMatchObject({ code: '23505', status: 409 });
+  await expect(store.insert(booking, sender)).rejects.toBeInstanceOf(BookingNotStoredError);
+});
+
+test('a CHECK on control characters names the column the form points at', async () => {
+  const { client } = recordingClient([
+    {
+      error: {
+        code: '23514',
+        message:
+          'new row for relation "bookings" violates check constraint "bookings_goals_characters_check"',
+        details: 'Failing row contains (…).',
+      },
+      status: 400,
+    },
+  ]);
+  const store = supabaseBookingStore(client, async () => 'proof');
+  const refused = await store.insert(booking, sender).catch((error: unknown) => error);
+  expect((refused as BookingNotStoredError).refusedCharactersColumn).toBe('goals');
 });
 
 test('a browser that names no usable time zone sends none, and the database assumes Panama', async () => {
@@ -77,9 +174,9 @@ test('a browser that names no usable time zone sends none, and the database assu
     async () => 'proof',
     () => null,
   );
-  await store.insert(booking, { language: 'en' });
-  expect(sent[0]).not.toHaveProperty(BOOKING_TIME_ZONE_HEADER);
-  expect(sent[0]?.[BOOKING_LANGUAGE_HEADER]).toBe('en');
+  await store.insert(booking, sender);
+  expect(sent[0]?.headers).not.toHaveProperty(BOOKING_TIME_ZONE_HEADER);
+  expect(sent[0]?.headers[BOOKING_LANGUAGE_HEADER]).toBe('en');
 });
 
 test('only a zone Intl knows, written as a header can carry it, counts as a time zone', () => {

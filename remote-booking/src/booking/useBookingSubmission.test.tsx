@@ -1,9 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
 import { setLanguage } from 'shared-i18n';
-import type { BookingInsert } from 'supabase-schema';
-import { BookingNotStoredError, type BookingSender, type BookingStore } from './bookingStore';
+import type { AddressCodeRequested, BookingInsert } from 'supabase-schema';
+import { BookingNotStoredError } from './bookingRefusal';
+import type { BookingSender, BookingStore } from './bookingStore';
 import type { CompleteBookingForm } from './bookingForm';
-import { useBookingSubmission } from './useBookingSubmission';
+import { useBookingSubmission, type SubmitOutcome } from './useBookingSubmission';
 
 const filledForm: CompleteBookingForm = {
   fullName: ' Ana Pérez ',
@@ -21,20 +22,44 @@ const filledForm: CompleteBookingForm = {
   additionalInfo: '',
 };
 
-/** A store that answers each insert with the next outcome and remembers what it was given. */
-function scriptedStore(...outcomes: Array<'stored' | Error>) {
+type Outcome = 'stored' | Error;
+
+/**
+ * A store that answers each call with the next outcome scripted for it and remembers what it was
+ * given. By default the agency turned the address step off: a pass comes at once.
+ */
+function scriptedStore(...outcomes: Outcome[]) {
   const received: BookingInsert[] = [];
   const senders: BookingSender[] = [];
+  const passes: string[] = [];
+  const codes: string[] = [];
+  const requests: Array<AddressCodeRequested | Error> = [];
+  const verifications: Array<string | Error> = [];
+  let issued = 0;
   const store: BookingStore = {
-    insert: async (booking, sender) => {
+    requestCode: async () => {
+      const answer = requests.shift() ?? { step: 'pass', pass: `pass-${++issued}` };
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+    verifyCode: async (_email, code) => {
+      codes.push(code);
+      const answer = verifications.shift() ?? `pass-${++issued}`;
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+    insert: async (booking, { pass, ...sender }) => {
       received.push(booking);
       senders.push(sender);
+      passes.push(pass);
       const outcome = outcomes.shift() ?? 'stored';
       if (outcome instanceof Error) throw outcome;
     },
   };
-  return { store, received, senders };
+  return { store, received, senders, passes, codes, requests, verifications };
 }
+
+const CODE_SENT: AddressCodeRequested = { step: 'code', resend_after_seconds: 30, code_valid_seconds: 600 };
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
 
@@ -42,13 +67,13 @@ test('a stored booking goes idle → submitting → success, as a pending row wi
   const { store, received } = scriptedStore('stored');
   const { result } = renderHook(() => useBookingSubmission(store));
   expect(result.current.status).toBe('idle');
-  let pending!: Promise<boolean>;
+  let pending!: Promise<SubmitOutcome>;
   act(() => {
     pending = result.current.submit(filledForm);
   });
   expect(result.current.status).toBe('submitting');
   await act(async () => {
-    expect(await pending).toBe(true);
+    expect(await pending).toEqual({ kind: 'stored' });
   });
   expect(result.current.status).toBe('success');
   expect(received[0]).toMatchObject({ full_name: 'Ana Pérez', status: 'pending', preferred_time: '4:00 PM' });
@@ -72,7 +97,7 @@ test('a second submit while one is under way sends nothing', async () => {
   await act(async () => {
     const first = result.current.submit(filledForm);
     const second = result.current.submit(filledForm);
-    expect(await second).toBe(false);
+    expect(await second).toEqual({ kind: 'notStored' });
     await first;
   });
   expect(received).toHaveLength(1);
@@ -108,7 +133,9 @@ test('a form whose honeypot a bot filled is answered with success and nothing is
   const { store, received } = scriptedStore('stored');
   const { result } = renderHook(() => useBookingSubmission(store));
   await act(async () => {
-    expect(await result.current.submit(filledForm, { honeypot: 'https://spam.example' })).toBe(true);
+    expect(await result.current.submit(filledForm, { honeypot: 'https://spam.example' })).toEqual({
+      kind: 'stored',
+    });
   });
   expect(result.current.status).toBe('success');
   expect(received).toHaveLength(0);
@@ -122,4 +149,102 @@ test("the booking is sent with the page's language, so the visitor's e-mails are
   await act(() => result.current.submit(filledForm));
   await act(() => setLanguage('en'));
   expect(senders).toEqual([{ language: 'en' }, { language: 'es' }]);
+});
+
+test('with the address step on, the first send asks for a code and the second stores with its pass', async () => {
+  const { store, received, passes, codes, requests } = scriptedStore('stored');
+  requests.push(CODE_SENT);
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(async () => {
+    expect(await result.current.submit(filledForm)).toEqual({ kind: 'notStored' });
+  });
+  expect(result.current.status).toBe('idle');
+  expect(result.current.step).toMatchObject({ email: 'ana@tienda.pa', note: 'sent', problem: null });
+  expect(result.current.step?.resendAt).toBeGreaterThan(Date.now() + 29_000);
+  expect(received).toHaveLength(0);
+  act(() => result.current.setCode('123456'));
+  await act(async () => {
+    expect(await result.current.submit(filledForm)).toEqual({ kind: 'stored' });
+  });
+  expect(codes).toEqual(['123456']);
+  expect(passes).toEqual(['pass-1']);
+  expect(result.current.status).toBe('success');
+  expect(result.current.step).toBeNull();
+});
+
+test('a wrong code is said at the code step, which stays, and the next try is sent', async () => {
+  const { store, received, verifications, requests } = scriptedStore('stored');
+  requests.push(CODE_SENT);
+  verifications.push(new BookingNotStoredError(400, 'BK007', 'Code refused', 'code_wrong'));
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(() => result.current.submit(filledForm));
+  act(() => result.current.setCode('111111'));
+  await act(() => result.current.submit(filledForm));
+  expect(result.current.step).toMatchObject({ problem: 'wrong', code: '111111' });
+  expect(result.current.status).toBe('idle');
+  act(() => result.current.setCode('123456'));
+  expect(result.current.step?.problem).toBeNull();
+  await act(() => result.current.submit(filledForm));
+  expect(result.current.status).toBe('success');
+  expect(received).toHaveLength(1);
+});
+
+test('a slot taken after the code keeps the pass: another time is sent without a new code', async () => {
+  const taken = new BookingNotStoredError(409, 'PT409', 'Slot taken');
+  const { store, received, passes, codes, requests } = scriptedStore(taken, 'stored');
+  requests.push(CODE_SENT);
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(() => result.current.submit(filledForm));
+  act(() => result.current.setCode('123456'));
+  await act(async () => {
+    expect(await result.current.submit(filledForm)).toEqual({ kind: 'slotLost' });
+  });
+  expect(result.current.status).toBe('slotTaken');
+  expect(result.current.step).toBeNull();
+  await act(() => result.current.submit({ ...filledForm, preferredTime: '9:00 AM' }));
+  expect(result.current.status).toBe('success');
+  expect(codes).toHaveLength(1);
+  expect(passes).toEqual(['pass-1', 'pass-1']);
+  expect(received[1]).toMatchObject({ id: received[0]?.id, preferred_time: '9:00 AM' });
+});
+
+test('a pass the database no longer takes (BK006) is replaced: a new code is sent and asked for', async () => {
+  const unproven = new BookingNotStoredError(400, 'BK006', 'Address not proven', 'address_expired');
+  const { store, requests } = scriptedStore(unproven);
+  requests.push({ step: 'pass', pass: 'old' }, CODE_SENT);
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(async () => {
+    expect(await result.current.submit(filledForm)).toEqual({ kind: 'notStored' });
+  });
+  expect(result.current.step).toMatchObject({ note: 'renewed', problem: null });
+});
+
+test('a new code asked for too soon, or too often, says so and keeps the step', async () => {
+  const { store, requests } = scriptedStore();
+  requests.push(
+    CODE_SENT,
+    new BookingNotStoredError(429, 'PT429', 'Too many', 'resend_after 12'),
+    new BookingNotStoredError(429, 'PT429', 'Too many', 'limit mailbox_codes: 3 codes per day'),
+  );
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(() => result.current.submit(filledForm));
+  await act(() => result.current.resend());
+  expect(result.current.step).toMatchObject({ problem: 'resendWait', waitSeconds: 12, note: 'sent' });
+  await act(() => result.current.resend());
+  expect(result.current.status).toBe('codeLimited');
+  expect(result.current.step).not.toBeNull();
+});
+
+test('an address the database will not mail (BK008) is said at the e-mail field', async () => {
+  const { store, requests } = scriptedStore();
+  requests.push(new BookingNotStoredError(400, 'BK008', 'Address not bookable'));
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(async () => {
+    expect(await result.current.submit(filledForm)).toEqual({
+      kind: 'fieldRefused',
+      field: 'email',
+      problem: 'email',
+    });
+  });
+  expect(result.current.status).toBe('idle');
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { setLanguage } from 'shared-i18n';
 import type { BookingInsert } from 'supabase-schema';
+import { BookingNotStoredError } from '../booking/bookingRefusal';
 import type { BookingStore } from '../booking/bookingStore';
 import '../i18n';
 import en from '../locales/en.json';
@@ -19,9 +20,24 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-function renderForm() {
+/**
+ * The form over a store that records each insert. `codes`: the address step is on, and each code
+ * typed is answered in turn (a pass, or a refusal); without it, the step is off and a pass comes at once.
+ */
+function renderForm({ codes }: { codes?: Array<'right' | Error> } = {}) {
   const received: BookingInsert[] = [];
-  const store: BookingStore = { insert: async (booking) => void received.push(booking) };
+  const store: BookingStore = {
+    requestCode: async () =>
+      codes
+        ? { step: 'code', resend_after_seconds: 30, code_valid_seconds: 600 }
+        : { step: 'pass', pass: 'pass' },
+    verifyCode: async () => {
+      const answer = codes?.shift() ?? 'right';
+      if (answer instanceof Error) throw answer;
+      return 'pass';
+    },
+    insert: async (booking) => void received.push(booking),
+  };
   render(
     <MemoryRouter>
       <BookingForm store={store} />
@@ -69,6 +85,8 @@ const wrongValues = [
   ['an e-mail without a dot in its domain', 'email', 'maria@cafe', 'email'],
   ['a name of spaces only', 'fullName', '   ', 'required'],
   ['a website that is not http or https', 'website', 'ftp://x.com', 'url'],
+  ['a name with a tab in it', 'fullName', 'María\tCastillo', 'control'],
+  ['goals with a tab in them', 'goals', 'Sell\tonline', 'controlMultiLine'],
 ] as const;
 
 describe.each([
@@ -110,4 +128,89 @@ test('once the wrong value is put right, the booking is sent with trimmed text',
   await user.click(screen.getByRole('button', { name: en.submit }));
   expect(received).toHaveLength(1);
   expect(received[0]).toMatchObject({ website: 'https://x.com', email: 'maria@cafeboquete.com.pa' });
+});
+
+describe.each([
+  ['en', en],
+  ['es', es],
+] as const)('the address step in %s', (language, strings) => {
+  test('after the send, the code step asks for the code from the e-mail and confirms the call', async () => {
+    await act(() => setLanguage(language));
+    const user = userEvent.setup();
+    const received = renderForm({ codes: ['right'] });
+    await fillBooking(user, strings, {});
+    expect(screen.getByText(strings.addressNote)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: strings.submit }));
+
+    const code = await screen.findByRole('textbox', { name: strings.codeStep.label });
+    expect(document.activeElement).toBe(code);
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    const described = code.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(described)?.textContent).toBe(
+      strings.codeStep.sent.replace('{{email}}', 'maria@cafeboquete.com.pa'),
+    );
+    expect(document.getElementById(described)?.closest('[aria-live]')).toBeTruthy();
+    expect(
+      (screen.getByRole('button', { name: strings.codeStep.resend }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(screen.queryByRole('button', { name: strings.submit })).toBeNull();
+    expect(received).toHaveLength(0);
+
+    await user.click(code);
+    await user.paste('123 456');
+    expect((code as HTMLInputElement).value).toBe('123456');
+    await user.click(screen.getByRole('button', { name: strings.codeStep.confirm }));
+    expect((await screen.findByTestId('booking-success')).textContent).toBe(strings.success);
+    expect(received).toHaveLength(1);
+    expect(field(strings.fields.fullName).value).toBe('');
+  });
+});
+
+test('a wrong code is said at the code field; every field and the step stay', async () => {
+  const user = userEvent.setup();
+  const wrong = new BookingNotStoredError(400, 'BK007', 'Code refused', 'code_wrong');
+  const received = renderForm({ codes: [wrong, 'right'] });
+  await fillBooking(user, en, {});
+  await user.click(screen.getByRole('button', { name: en.submit }));
+  const code = await screen.findByRole('textbox', { name: en.codeStep.label });
+  await user.type(code, '111111');
+  await user.click(screen.getByRole('button', { name: en.codeStep.confirm }));
+
+  expect((await screen.findByRole('alert')).textContent).toBe(en.codeStep.problems.wrong);
+  expect(code.getAttribute('aria-invalid')).toBe('true');
+  expect(document.activeElement).toBe(code);
+  expect(field(en.fields.fullName).value).toBe('María Castillo');
+  expect(field(en.fields.goals).value).toBe('Sell online');
+  expect(received).toHaveLength(0);
+
+  await user.clear(code);
+  await user.type(code, '123456');
+  await user.click(screen.getByRole('button', { name: en.codeStep.confirm }));
+  expect(await screen.findByTestId('booking-success')).toBeTruthy();
+  expect(received).toHaveLength(1);
+});
+
+test('a code that is not six digits is not sent, and the field says so', async () => {
+  const user = userEvent.setup();
+  renderForm({ codes: ['right'] });
+  await fillBooking(user, en, {});
+  await user.click(screen.getByRole('button', { name: en.submit }));
+  const code = await screen.findByRole('textbox', { name: en.codeStep.label });
+  await user.type(code, '12a');
+  await user.click(screen.getByRole('button', { name: en.codeStep.confirm }));
+  expect((code as HTMLInputElement).validationMessage).toBe(en.codeStep.format);
+  expect(screen.queryByTestId('booking-success')).toBeNull();
+});
+
+test('"Change my e-mail" goes back to the e-mail field with every field kept', async () => {
+  const user = userEvent.setup();
+  renderForm({ codes: ['right'] });
+  await fillBooking(user, en, {});
+  await user.click(screen.getByRole('button', { name: en.submit }));
+  await user.click(await screen.findByRole('button', { name: en.codeStep.changeEmail }));
+  expect(document.activeElement).toBe(field(en.fields.email));
+  expect(field(en.fields.email).value).toBe('maria@cafeboquete.com.pa');
+  expect(field(en.fields.companyName).value).toBe('Café Boquete');
+  expect((screen.getByRole('button', { name: en.submit }) as HTMLButtonElement).disabled).toBe(false);
 });

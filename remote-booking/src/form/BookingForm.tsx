@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'shared-i18n';
 import { HoneypotField, SubmitButton, useValuesTypedBeforeHydration } from 'shared-forms';
 import { Link } from 'shared-router';
@@ -13,7 +13,7 @@ import { chosenSlotProblem } from '../availability/bookableSlots';
 import { useAvailability } from '../availability/useAvailability';
 import { EmbeddedAvailability } from '../availability/embeddedAvailability';
 import type { BookingStore } from '../booking/bookingStore';
-import { useBookingSubmission } from '../booking/useBookingSubmission';
+import { useBookingSubmission, type SubmitOutcome } from '../booking/useBookingSubmission';
 import { NAMESPACE } from '../i18n';
 import { BusinessSection } from './BusinessSection';
 import { bindField } from './fieldProps';
@@ -23,8 +23,11 @@ import { PersonalSection } from './PersonalSection';
 import { ScheduleSection } from './ScheduleSection';
 import { SubmissionMessage } from './SubmissionMessage';
 import { useBookingValidity } from './useBookingValidity';
-import { applyBookingValidity } from './validityMessage';
+import { applyBookingValidity, problemMessage } from './validityMessage';
 import './BookingForm.css';
+
+// The address step is fetched once a code was sent: most of a visit never needs it.
+const CodeStep = lazy(() => import(/* webpackChunkName: "code-step" */ './CodeStep'));
 
 /** Whether any control before the date button fails its rules: the browser reports that one first. */
 function invalidBefore(form: HTMLFormElement, dateButton: HTMLElement): boolean {
@@ -49,7 +52,8 @@ export function BookingForm({ store, onFocus }: BookingFormProps) {
   const dateButtonRef = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
-  const { status, submit } = useBookingSubmission(store);
+  const { status, step, submit, resend, setCode, closeStep } = useBookingSubmission(store);
+  const stepTextId = useId();
   const availability = useAvailability();
   const { refresh } = availability;
 
@@ -61,6 +65,25 @@ export function BookingForm({ store, onFocus }: BookingFormProps) {
   useBookingValidity(formRef, values, t);
   const bind = (field: BookingField) => bindField(field, values, setField);
   const sectionProps = { values, bind, t };
+
+  const control = (field: BookingField) =>
+    formRef.current?.querySelector<HTMLInputElement>(`[name="${field}"]`) ?? null;
+
+  /** After a send: clear a stored form, point at a lost slot's time or at the field the database refused. */
+  const afterSend = (outcome: SubmitOutcome) => {
+    // A stored booking holds its slot now, and a refused one may have lost it: ask again.
+    refresh();
+    if (outcome.kind === 'stored') {
+      setValues(EMPTY_BOOKING_FORM);
+      if (honeypotRef.current) honeypotRef.current.value = '';
+    }
+    if (outcome.kind === 'slotLost') control('preferredTime')?.focus();
+    const refused = outcome.kind === 'fieldRefused' ? control(outcome.field) : null;
+    if (outcome.kind === 'fieldRefused' && refused) {
+      refused.setCustomValidity(problemMessage(refused, outcome.problem, t));
+      refused.reportValidity();
+    }
+  };
 
   /** The date is a button, not a form control, so the browser cannot require it: we do. */
   const reportMissingDate = () => {
@@ -83,16 +106,8 @@ export function BookingForm({ store, onFocus }: BookingFormProps) {
         if (!rulesHold || !isComplete(values)) return;
         // A slot the database would refuse is not sent: the field says why, and nothing is lost.
         if (slotProblem === 'dayUnavailable') return dateButtonRef.current?.focus();
-        if (slotProblem === 'timeTaken')
-          return formRef.current?.querySelector<HTMLSelectElement>('[name="preferredTime"]')?.focus();
-        void submit(values, { honeypot: honeypotRef.current?.value }).then((stored) => {
-          // A stored booking holds its slot now, and a refused one may have lost it: ask again.
-          refresh();
-          if (stored) {
-            setValues(EMPTY_BOOKING_FORM);
-            if (honeypotRef.current) honeypotRef.current.value = '';
-          }
-        });
+        if (slotProblem === 'timeTaken') return control('preferredTime')?.focus();
+        void submit(values, { honeypot: honeypotRef.current?.value }).then(afterSend);
       }}
     >
       <p id="booking-required-note" className="booking-form__note">
@@ -130,24 +145,43 @@ export function BookingForm({ store, onFocus }: BookingFormProps) {
       </FormField>
       <EmbeddedAvailability days={availability.rendered} />
       <HoneypotField inputRef={honeypotRef} label={t('honeypot')} name="homepage" />
-      <SubmissionMessage status={status} />
-      <SubmitButton
-        className="site-button site-button--primary booking-form__submit"
-        disabled={status === 'submitting'}
-        onClick={(event) => {
-          const form = event.currentTarget.form;
-          const dateButton = dateButtonRef.current;
-          if (values.preferredDate || !form || !dateButton) return;
-          // Report the missing date in its place in the form's order, not only after every other field.
-          setDateMissing(true);
-          if (!invalidBefore(form, dateButton)) {
-            event.preventDefault();
-            reportMissingDate();
-          }
-        }}
-      >
-        {t(status === 'submitting' ? 'submitting' : 'submit')}
-      </SubmitButton>
+      <SubmissionMessage status={status} step={step} stepTextId={stepTextId} />
+      {step ? (
+        <Suspense>
+          <CodeStep
+            step={step}
+            busy={status === 'submitting'}
+            describedBy={stepTextId}
+            onCodeChange={setCode}
+            onResend={() => void resend()}
+            onChangeEmail={() => {
+              closeStep();
+              control('email')?.focus();
+            }}
+          />
+        </Suspense>
+      ) : (
+        <>
+          <p className="booking-form__note">{t('addressNote')}</p>
+          <SubmitButton
+            className="site-button site-button--primary booking-form__submit"
+            disabled={status === 'submitting'}
+            onClick={(event) => {
+              const form = event.currentTarget.form;
+              const dateButton = dateButtonRef.current;
+              if (values.preferredDate || !form || !dateButton) return;
+              // Report the missing date in its place in the form's order, not only after every other field.
+              setDateMissing(true);
+              if (!invalidBefore(form, dateButton)) {
+                event.preventDefault();
+                reportMissingDate();
+              }
+            }}
+          >
+            {t(status === 'submitting' ? 'submitting' : 'submit')}
+          </SubmitButton>
+        </>
+      )}
       <p className="booking-form__privacy">
         <Trans t={t} i18nKey="privacyNote" components={{ privacyLink: <Link to="/privacy" /> }} />
       </p>

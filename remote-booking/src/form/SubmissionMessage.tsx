@@ -1,13 +1,23 @@
 import { Trans, useTranslation } from 'shared-i18n';
 import { siteConfig, siteEmailHref, sitePhoneHref } from 'site-config';
-import type { SubmissionStatus } from '../booking/useBookingSubmission';
+import type { CodeStep, SubmissionStatus } from '../booking/useBookingSubmission';
 import { NAMESPACE } from '../i18n';
 
+interface SubmissionMessageProps {
+  status: SubmissionStatus;
+  /** The address step, if it waits for a code: its sentence is said here, in the live region. */
+  step: CodeStep | null;
+  /** The id of that sentence, which the code field is described by. */
+  stepTextId: string;
+}
+
 /**
- * SPEC §8: the green box after a stored booking, the red one after a failure. When the database's
- * abuse limits refused it, the red box says so and offers the agency's e-mail and phone instead.
+ * SPEC §8: the green box after a stored booking, the red one after a failure, in one live region
+ * with the address step's "We sent a code to …". When the database's abuse limits refused it (or
+ * the address had its codes for the day), the red box says so and offers the agency's e-mail and
+ * phone instead.
  */
-export function SubmissionMessage({ status }: { status: SubmissionStatus }) {
+export function SubmissionMessage({ status, step, stepTextId }: SubmissionMessageProps) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <div aria-live="polite" className="booking-form__result">
@@ -38,7 +48,7 @@ export function SubmissionMessage({ status }: { status: SubmissionStatus }) {
           {t(status)}
         </p>
       )}
-      {status === 'limited' && (
+      {(status === 'limited' || status === 'codeLimited') && (
         <p
           className="booking-form__message booking-form__message--error"
           role="alert"
@@ -46,10 +56,19 @@ export function SubmissionMessage({ status }: { status: SubmissionStatus }) {
         >
           <Trans
             t={t}
-            i18nKey="limited"
+            i18nKey={status}
             values={{ email: siteConfig.email, phone: siteConfig.phone }}
             components={{ emailLink: <a href={siteEmailHref()} />, phoneLink: <a href={sitePhoneHref()} /> }}
           />
+        </p>
+      )}
+      {step && (
+        <p
+          id={stepTextId}
+          className="booking-form__message booking-code__sent"
+          data-testid="booking-code-sent"
+        >
+          {t(`codeStep.${step.note}`, { email: step.email })}
         </p>
       )}
     </div>

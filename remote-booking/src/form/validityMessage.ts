@@ -4,7 +4,10 @@ import { localizedValidityMessage } from 'shared-i18n/validity';
 import type { BookingFieldProblem } from 'supabase-schema';
 import { bookingFormProblems, isBookingField, type BookingFormValues } from '../booking/bookingForm';
 
-const PROBLEM_MESSAGES: Record<Exclude<BookingFieldProblem, 'tooLong'>, string> = {
+/** The address step's code field, which says its own messages (CodeStep). */
+export const CODE_FIELD_NAME = 'code';
+
+const PROBLEM_MESSAGES: Record<Exclude<BookingFieldProblem, 'tooLong' | 'control'>, string> = {
   required: 'validation.required',
   email: 'validation.email',
   url: 'validation.url',
@@ -13,8 +16,11 @@ const PROBLEM_MESSAGES: Record<Exclude<BookingFieldProblem, 'tooLong'>, string> 
 };
 
 /** A broken booking rule in the page's language; the length limit is the control's own maxLength. */
-function problemMessage(control: FormControl, problem: BookingFieldProblem, t: TFunction): string {
+export function problemMessage(control: FormControl, problem: BookingFieldProblem, t: TFunction): string {
   if (problem === 'tooLong') return t('validation.tooLong', { max: (control as HTMLInputElement).maxLength });
+  // The multi-line fields keep line breaks, and refuse only the other control characters.
+  if (problem === 'control')
+    return t(control.tagName === 'TEXTAREA' ? 'validation.controlMultiLine' : 'validation.control');
   return t(PROBLEM_MESSAGES[problem]);
 }
 
@@ -31,7 +37,7 @@ export function applyBookingValidity(
 ): boolean {
   const problems = bookingFormProblems(values);
   for (const control of Array.from(form.elements)) {
-    if (!isFormControl(control)) continue;
+    if (!isFormControl(control) || control.name === CODE_FIELD_NAME) continue;
     const problem = isBookingField(control.name) ? problems[control.name] : null;
     // Cleared first: the browser's verdict, not our last message, decides what it says.
     control.setCustomValidity('');

@@ -1,0 +1,81 @@
+/**
+ * The booking store over supabase-js: the address step's two RPCs and the one insert, with the
+ * headers the database reads (supabase/src/bookingAddress.ts, bookingProof.ts, bookingMail.ts).
+ * Loaded with supabase-js on the first send, never with the page.
+ */
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import {
+  BOOKING_ADDRESS_PASS_HEADER,
+  BOOKING_LANGUAGE_HEADER,
+  BOOKING_PROOF_HEADER,
+  BOOKING_TIME_ZONE_HEADER,
+  REQUEST_ADDRESS_CODE_FUNCTION,
+  VERIFY_ADDRESS_CODE_FUNCTION,
+  type AddressCodeRequested,
+  type AddressVerified,
+} from 'supabase-schema';
+import { takeBookingProof } from './bookingProof';
+import { BookingNotStoredError } from './bookingRefusal';
+import type { BookingStore } from './bookingStore';
+import { visitorTimeZone } from './visitorTimeZone';
+
+/**
+ * Postgres's unique_violation on the primary key: this booking (its id) is already stored. Any
+ * other unique index refusing the row is an error; a slot held by another booking is PT409, never
+ * this, so "stored" is never said to a visitor who lost the slot.
+ */
+function alreadyStored(error: PostgrestError): boolean {
+  return error.code === '23505' && `${error.message} ${error.details}`.includes('"bookings_pkey"');
+}
+
+function refusal(status: number, error: PostgrestError): BookingNotStoredError {
+  return new BookingNotStoredError(status, error.code, error.message, error.details ?? '');
+}
+
+function isRequested(answer: unknown): answer is AddressCodeRequested {
+  const step = (answer as { step?: unknown } | null)?.step;
+  return step === 'code' || (step === 'pass' && typeof (answer as { pass?: unknown }).pass === 'string');
+}
+
+export function supabaseBookingStore(
+  client: SupabaseClient,
+  proveRequest: () => Promise<string> = takeBookingProof,
+  readTimeZone: () => string | null = visitorTimeZone,
+): BookingStore {
+  return {
+    async requestCode(email, { language }) {
+      // The proof of work is paid here, once per code asked for: a script pays it for every mail.
+      const proof = await proveRequest();
+      const { data, error, status } = await client
+        .rpc(REQUEST_ADDRESS_CODE_FUNCTION, { email, language })
+        .setHeader(BOOKING_PROOF_HEADER, proof);
+      if (error) throw refusal(status, error);
+      if (!isRequested(data)) throw new Error(`${REQUEST_ADDRESS_CODE_FUNCTION} answered no step`);
+      return data;
+    },
+
+    async verifyCode(email, code) {
+      const { data, error, status } = await client.rpc(VERIFY_ADDRESS_CODE_FUNCTION, { email, code });
+      if (error) throw refusal(status, error);
+      const pass = (data as AddressVerified | null)?.pass;
+      if (typeof pass !== 'string') throw new Error(`${VERIFY_ADDRESS_CODE_FUNCTION} answered no pass`);
+      return pass;
+    },
+
+    async insert(booking, { language, pass }) {
+      // Never ask for the row back: visitors (anon) may insert, not read.
+      let request = client
+        .from('bookings')
+        .insert(booking)
+        .setHeader(BOOKING_ADDRESS_PASS_HEADER, pass)
+        .setHeader(BOOKING_LANGUAGE_HEADER, language);
+      // Without one, the database writes the call's time in Panama's zone only.
+      const timeZone = readTimeZone();
+      if (timeZone) request = request.setHeader(BOOKING_TIME_ZONE_HEADER, timeZone);
+      const { error, status } = await request;
+      // The id is made once per filled form, so this is a retry of a booking whose answer was lost.
+      if (!error || alreadyStored(error)) return;
+      throw refusal(status, error);
+    },
+  };
+}
