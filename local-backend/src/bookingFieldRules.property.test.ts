@@ -4,6 +4,10 @@ import {
   BOOKING_MAX_LENGTH,
   BUDGETS,
   COMPANY_SIZES,
+  MULTI_LINE_COLUMNS,
+  MULTI_LINE_FORBIDDEN,
+  ONE_LINE_FORBIDDEN,
+  bookingFieldProblem,
   bookingFieldProblems,
   type BookingFieldColumn,
   type BookingFieldValues,
@@ -34,12 +38,20 @@ const VALID_ROW = Object.fromEntries(
 
 const ROLLED_BACK = new Error('rolled back on purpose');
 
+interface Refusal {
+  column: BookingFieldColumn;
+  /** The CHECK constraint that refused it; null for a NOT NULL column or a NUL character. */
+  constraint: string | null;
+}
+
 /**
- * What the database says of a row, inserted as service_role (no abuse limits) in a transaction
- * that is always rolled back: null if it would store it, else the column whose CHECK or NOT NULL
- * constraint refused it. Any other refusal is not a field rule, and fails the test.
+ * What the database says of a row, inserted as service_role (no abuse limits, no address step)
+ * in a transaction that is always rolled back: null if it would store it, else the column whose
+ * CHECK (`bookings_<column>_check`, `bookings_<column>_characters_check`) or NOT NULL constraint
+ * refused it. A NUL, which no Postgres text holds, is refused before any rule: it is put down to
+ * the one column whose value holds one. Any other refusal is not a field rule, and fails the test.
  */
-async function columnRefused(row: BookingFieldValues): Promise<string | null> {
+async function databaseRefusal(row: BookingFieldValues): Promise<Refusal | null> {
   const columns = Object.keys(row) as BookingFieldColumn[];
   const placeholders = columns.map((_, index) => `$${index + 1}`);
   try {
@@ -53,14 +65,25 @@ async function columnRefused(row: BookingFieldValues): Promise<string | null> {
   } catch (error) {
     if (error === ROLLED_BACK) return null;
     const { constraint, column } = error as { constraint?: string; column?: string };
-    if (isPostgresError(error) && error.code === '23514' && constraint?.startsWith('bookings_')) {
-      return constraint.slice('bookings_'.length, -'_check'.length);
+    if (isPostgresError(error) && error.code === '23514' && constraint) {
+      const named = /^bookings_(.+?)(_characters)?_check$/.exec(constraint)?.[1];
+      if (named && (BOOKING_FIELD_COLUMNS as readonly string[]).includes(named)) {
+        return { column: named as BookingFieldColumn, constraint };
+      }
     }
-    if (isPostgresError(error) && error.code === '23502' && column) return column;
+    if (isPostgresError(error) && error.code === '23502' && column) {
+      return { column: column as BookingFieldColumn, constraint: null };
+    }
+    const withNul = columns.filter((name) => row[name].includes('\u0000'));
+    if (isPostgresError(error) && ['22021', '22P05'].includes(error.code) && withNul.length === 1) {
+      return { column: withNul[0] as BookingFieldColumn, constraint: null };
+    }
     throw error;
   }
   throw new Error('unreachable: the transaction is always rolled back');
 }
+
+const columnRefused = async (row: BookingFieldValues) => (await databaseRefusal(row))?.column ?? null;
 
 /** The form's verdict and the database's on one row agree, both ways. */
 async function expectSameVerdict(row: BookingFieldValues) {
@@ -254,9 +277,37 @@ test('the edges of each rule are judged alike by the form and the database', asy
     { full_name: '\t' },
     { industry: '😀'.repeat(BOOKING_MAX_LENGTH.industry) },
     { industry: '😀'.repeat(BOOKING_MAX_LENGTH.industry + 1) },
+    { email: 'ana@cafe.pa.' },
+    { email: 'josé@correo.pa' },
+    { email: 'ana@xn--caf-dma.pa' },
+    { email: 'ana@cafe.xn--p1ai' },
+    { email: 'ana@cafe.xn--p1ai-' },
+    { full_name: 'Bob\rLOCATION:https://evil.example/j' },
+    { goals: 'More clients.\nMore sales.' },
+    { goals: 'More clients.\r\nMore sales.' },
   ]) {
     await expectSameVerdict({ ...VALID_ROW, ...change });
   }
+});
+
+test("the address step's and the control rule's examples: refused by both, or accepted by both", async () => {
+  const refusedByBoth: Array<[Partial<BookingFieldValues>, string, string]> = [
+    [{ email: 'ana@cafe.pa.' }, 'email', 'bookings_email_check'],
+    [{ email: 'josé@correo.pa' }, 'email', 'bookings_email_check'],
+    [{ full_name: 'Bob\rLOCATION:https://evil.example/j' }, 'control', 'bookings_full_name_characters_check'],
+    [{ goals: 'More clients.\rMore sales.' }, 'control', 'bookings_goals_characters_check'],
+  ];
+  for (const [change, problem, constraint] of refusedByBoth) {
+    const [column, value] = Object.entries(change)[0] as [BookingFieldColumn, string];
+    expect({ change, form: bookingFieldProblem(column, value) }).toEqual({ change, form: problem });
+    expect({ change, database: await databaseRefusal({ ...VALID_ROW, ...change }) }).toEqual({
+      change,
+      database: { column, constraint },
+    });
+  }
+  const lineFeed = { goals: 'More clients.\nMore sales.' };
+  expect(bookingFieldProblem('goals', lineFeed.goals)).toBeNull();
+  expect(await databaseRefusal({ ...VALID_ROW, ...lineFeed })).toBeNull();
 });
 
 test('every white-space character is judged alike by the form and the database', async () => {
@@ -269,4 +320,94 @@ test('every white-space character is judged alike by the form and the database',
 
 test('for any filled form, the form accepts what the database accepts and refuses what it refuses', async () => {
   await fc.assert(fc.asyncProperty(rows, expectSameVerdict), { numRuns: 200 });
+});
+
+/** U+0000 to U+001F and U+007F to U+009F (Unicode's Cc), LF most often: the one a multi-line field keeps. */
+const controlChar = fc.oneof(
+  { weight: 2, arbitrary: fc.constant('\n') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('\r', '\t', '\u0000', '\u000b', '\u000c', '\u001b', '\u007f', '\u0085'),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .oneof(fc.integer({ min: 0x00, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f }))
+      .map((codePoint) => String.fromCodePoint(codePoint)),
+  },
+);
+
+/** The columns whose text a visitor types or picks (the date is the date picker's, not a rule here). */
+const TEXT_COLUMNS = BOOKING_FIELD_COLUMNS.filter((column) => column !== 'preferred_date');
+
+/**
+ * A value for one column holding control characters: the fixed row's own value with none to
+ * three of them put anywhere (so often nothing else is wrong with it), or a short string of them
+ * among letters, spaces and the characters the patterns care about.
+ */
+const controlValue = (column: BookingFieldColumn) =>
+  fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.array(fc.tuple(fc.nat(), controlChar), { maxLength: 3 }).map((inserts) =>
+        inserts.reduce((value, [at, control]) => {
+          const cut = at % (value.length + 1);
+          return value.slice(0, cut) + control + value.slice(cut);
+        }, VALID_ROW[column]),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.string({
+        unit: fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...'abc @.:/-', ...SPACES) },
+          { weight: 2, arbitrary: controlChar },
+        ),
+        maxLength: 12,
+      }),
+    },
+  );
+
+const OPTION_COLUMNS: readonly BookingFieldColumn[] = ['company_size', 'budget', 'preferred_time'];
+
+const controlCase = fc
+  .constantFrom(...TEXT_COLUMNS)
+  .chain((column) => fc.tuple(fc.constant(column), controlValue(column)));
+
+test('for any value with control characters, column by column, the form and the database agree both ways', async () => {
+  const verdicts = { refusedByBoth: 0, acceptedByBoth: 0 };
+  await fc.assert(
+    fc.asyncProperty(controlCase, async ([column, value]) => {
+      const form = bookingFieldProblem(column, value);
+      const database = await databaseRefusal({ ...VALID_ROW, [column]: value });
+      // Refused by one if and only if refused by the other, and always for this column.
+      expect({ column, value, form: form !== null, database: database?.column ?? null }).toEqual({
+        column,
+        value,
+        form: database !== null,
+        database: form === null ? null : column,
+      });
+      // A control character the column refuses is named by the form, and by the column's own constraint.
+      const multiLine = (MULTI_LINE_COLUMNS as readonly string[]).includes(column);
+      const forbidden = new RegExp(`\\u0000|${multiLine ? MULTI_LINE_FORBIDDEN : ONE_LINE_FORBIDDEN}`);
+      if (forbidden.test(value) && !/^ *$/.test(value)) {
+        expect({ column, value, form }).toEqual({ column, value, form: 'control' });
+        if (!value.includes('\u0000')) {
+          expect({ column, value, constraint: database?.constraint }).toEqual({
+            column,
+            value,
+            // The option columns take only their lists: their one CHECK refuses any other text.
+            constraint: OPTION_COLUMNS.includes(column)
+              ? `bookings_${column}_check`
+              : `bookings_${column}_characters_check`,
+          });
+        }
+      }
+      verdicts[form === null ? 'acceptedByBoth' : 'refusedByBoth'] += 1;
+    }),
+    { numRuns: 300 },
+  );
+  // Both sides of the rule were met.
+  expect(verdicts.refusedByBoth).toBeGreaterThan(0);
+  expect(verdicts.acceptedByBoth).toBeGreaterThan(0);
 });

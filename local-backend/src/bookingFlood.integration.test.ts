@@ -1,7 +1,15 @@
-import { BOOKING_LIMITS, BOOKING_PROOF_REFUSED, DEFAULT_PROOF_MAX_NUMBER } from 'supabase-schema';
+import {
+  BOOKING_ADDRESS_PASS_HEADER,
+  BOOKING_ADDRESS_UNPROVEN,
+  BOOKING_LIMITS,
+  BOOKING_PROOF_HEADER,
+  DEFAULT_PROOF_MAX_NUMBER,
+  REQUEST_ADDRESS_CODE_FUNCTION,
+} from 'supabase-schema';
 import type { RunningBackend } from './startLocalBackend';
 import {
   bookingChallenge,
+  forgetBookings,
   setBookingLimits,
   setProofDifficulty,
   solveBookingChallenge,
@@ -11,7 +19,8 @@ import {
 } from './testing/testBackend';
 
 // Issue 31's flood, with the production limits and difficulty: a script rotating addresses no
-// longer locks real visitors out, and one that pays for proofs is held on its network.
+// longer locks real visitors out, and one that pays a proof for each pass is held on its network.
+// Each limit is proved by a few requests more than it allows; the solve times are printed, not judged.
 
 let backend: RunningBackend;
 
@@ -21,6 +30,7 @@ beforeAll(async () => {
   await setProofDifficulty(backend, DEFAULT_PROOF_MAX_NUMBER);
 });
 afterAll(() => backend.stop());
+beforeEach(() => forgetBookings(backend));
 
 const storedFrom = async (emailPattern: string) => {
   const [row] = await backend.database.query(
@@ -30,31 +40,32 @@ const storedFrom = async (emailPattern: string) => {
   return Number(row?.count);
 };
 
-test('600 direct inserts from 600 addresses in a minute store at most 10, and a visitor booking in the middle is stored', async () => {
+test('a flood of direct inserts without a pass from more addresses than site_wide allows stores nothing and counts toward no limit; a visitor in the middle is stored', async () => {
+  // One insert more than site_wide takes in its minute, and three more: were they counted, the
+  // visitor would be locked out.
+  const floodSize = BOOKING_LIMITS.site_wide.maxBookings + 3;
   const started = Date.now();
-  let sent = 0;
   let genuine: PromiseLike<{ status: number }> | undefined;
   const flood: { status: number; error: { code: string; details: string } | null }[] = [];
-  for (let first = 0; first < 600; first += 25) {
-    const batch = Array.from({ length: 25 }, (_, offset) => {
+  for (let first = 0; first < floodSize; first += 25) {
+    const batch = Array.from({ length: Math.min(25, floodSize - first) }, (_, offset) => {
       const index = first + offset;
-      // 127.1.x.y: three /24 networks of 200 addresses, each a source address of its own.
-      const from = `127.1.${Math.floor(index / 200)}.${(index % 200) + 1}`;
+      // 127.1.x.y: networks of 100 addresses, each a source address of its own.
+      const from = `127.1.${Math.floor(index / 100)}.${(index % 100) + 1}`;
       return supabaseAs(backend, 'anon', { from, proof: 'none' })
         .from('bookings')
         .insert(validBooking({ email: `flood${index}@example.com` }));
     });
-    sent += batch.length;
     // The visitor fills in the form while the flood is under way and sends halfway through it.
-    if (sent >= 300 && !genuine) {
+    if (first + batch.length >= floodSize / 2 && !genuine) {
       genuine = supabaseAs(backend, 'anon', { from: '127.2.0.1' })
         .from('bookings')
         .insert(validBooking({ email: 'maria@cafeboquete.example' }));
     }
     flood.push(...(await Promise.all(batch)));
   }
-  const seconds = (Date.now() - started) / 1000;
   const visitor = await genuine;
+  const seconds = (Date.now() - started) / 1000;
 
   const floodStored = await storedFrom('flood%');
   console.log(
@@ -62,12 +73,15 @@ test('600 direct inserts from 600 addresses in a minute store at most 10, and a 
       `answers ${JSON.stringify(countBy(flood.map((answer) => `${answer.status} ${answer.error?.code ?? ''}`)))}; ` +
       `the visitor in the middle: ${visitor?.status}`,
   );
-  expect(seconds).toBeLessThan(60);
   expect(visitor?.status).toBe(201);
   expect(await storedFrom('maria@%')).toBe(1);
-  expect(floodStored).toBeLessThanOrEqual(10);
-  for (const answer of flood.filter((answer) => answer.status !== 201)) {
-    expect(answer.error).toMatchObject({ code: BOOKING_PROOF_REFUSED, details: 'proof_missing' });
+  expect(floodStored).toBe(0);
+  expect(flood).toHaveLength(floodSize);
+  for (const answer of flood) {
+    expect([answer.status, answer.error]).toEqual([
+      400,
+      expect.objectContaining({ code: BOOKING_ADDRESS_UNPROVEN, details: 'address_missing' }),
+    ]);
   }
   // Refused before any limit counted: the site-wide window holds only the visitor's booking.
   const [logged] = await backend.database.query(
@@ -76,22 +90,30 @@ test('600 direct inserts from 600 addresses in a minute store at most 10, and a 
   expect(logged?.count).toBe(1);
 }, 120_000);
 
-test('a script that solves every proof pays for each row, and one /24 stores the per-network limit', async () => {
-  const attempts = BOOKING_LIMITS.per_network.maxBookings + 5;
+test('a script that solves every proof pays for each pass, and one /24 stores the per-network limit', async () => {
+  const attempts = BOOKING_LIMITS.per_network.maxBookings + 3;
   const solveMs: number[] = [];
   const statuses: number[] = [];
   for (let index = 0; index < attempts; index++) {
+    const from = `127.1.9.${index + 1}`;
+    const email = `solver${index}@example.com`;
     const challenge = await bookingChallenge(backend);
     const solving = performance.now();
     const proof = await solveBookingChallenge(challenge);
     solveMs.push(performance.now() - solving);
+    // The proof buys the address step's answer: with the step off (the test backend), a pass.
+    const asked = await supabaseAs(backend, 'anon', { from, proof: 'none' })
+      .rpc(REQUEST_ADDRESS_CODE_FUNCTION, { email, language: 'en' })
+      .setHeader(BOOKING_PROOF_HEADER, proof);
+    expect(asked.error).toBeNull();
+    const { pass } = asked.data as { pass: string };
     const answer = await supabaseAs(backend, 'anon', {
-      from: `127.1.9.${index + 1}`,
+      from,
       proof: 'none',
-      headers: { 'x-booking-proof': proof },
+      headers: { [BOOKING_ADDRESS_PASS_HEADER]: pass },
     })
       .from('bookings')
-      .insert(validBooking({ email: `solver${index}@example.com` }));
+      .insert(validBooking({ email }));
     statuses.push(answer.status);
     if (answer.status !== 201) {
       expect(answer.error?.details).toBe(
@@ -107,7 +129,7 @@ test('a script that solves every proof pays for each row, and one /24 stores the
       `max ${sorted.at(-1)?.toFixed(0)} ms per row; stored ${statuses.filter((status) => status === 201).length} of ${attempts} from one /24`,
   );
   expect(statuses.filter((status) => status === 201)).toHaveLength(BOOKING_LIMITS.per_network.maxBookings);
-  expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  expect(statuses.filter((status) => status === 429)).toHaveLength(3);
 }, 180_000);
 
 function countBy(values: string[]): Record<string, number> {

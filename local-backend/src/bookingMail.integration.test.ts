@@ -8,7 +8,8 @@ import {
   PREFERRED_TIMES,
   slotStart,
   type CancellationView,
-  type ClaimedMail,
+  type ClaimedBookingMail,
+  type ClaimedMailRow,
   type DayAvailability,
   type MailQueueStats,
 } from 'supabase-schema';
@@ -63,13 +64,29 @@ async function queued(): Promise<Array<{ kind: string; status: string; send_afte
   )) as never;
 }
 
-async function claim(batchSize = 10, leaseSeconds = 60): Promise<ClaimedMail[]> {
+/**
+ * The mailer's claim. claim_mail answers the columns of both kinds of message; a booking's has its
+ * booking and no code or address (those are a code message's, and here no address is asked to prove itself).
+ */
+async function claim(batchSize = 10, leaseSeconds = 60): Promise<ClaimedBookingMail[]> {
   const { data, error } = await agency.rpc('claim_mail', {
     batch_size: batchSize,
     lease_seconds: leaseSeconds,
   });
   if (error) throw new Error(error.message);
-  return data as ClaimedMail[];
+  const rows = data as ClaimedMailRow[];
+  for (const row of rows) {
+    expect(row).toEqual({
+      message_id: expect.any(Number),
+      kind: expect.stringMatching(/^(booking|cancellation)_/),
+      attempt: expect.any(Number),
+      cancel_token: row.cancel_token === null ? null : expect.any(String),
+      booking: expect.objectContaining({ id: expect.any(String) }),
+      code: null,
+      address: null,
+    });
+  }
+  return rows as ClaimedBookingMail[];
 }
 
 async function rpc<T>(client: SupabaseClient, name: string, args: Record<string, unknown>): Promise<T> {
@@ -191,7 +208,7 @@ test('two mailers claiming at once never hold the same message, and a lease keep
   expect(await claim()).toEqual([]);
 
   // A lease that ended: the message is claimed again, and the first claim can no longer mark it.
-  const stale = first?.[0] as ClaimedMail;
+  const stale = first?.[0] as ClaimedMailRow;
   await backend.database.query('update private.mail_outbox set locked_until = now() where id = $1', [
     stale.message_id,
   ]);
@@ -326,4 +343,74 @@ test("sent mail is forgotten 30 days after it was sent, with the abuse limits' p
   );
   await backend.database.query('select private.prune_booking_requests()');
   expect((await queued()).map(({ kind }) => kind)).toEqual(['booking_notice', 'booking_reminder']);
+});
+
+test('the prune deletes a booking whose call is longer ago than the retention, with its context and mail; failed mail goes after 30 days', async () => {
+  const [settings] = await backend.database.query(
+    'select booking_retention::text as retention from private.booking_settings',
+  );
+  expect(settings?.retention).toBe('2 years');
+  /** Panama's date `months` months and `days` days before today. */
+  const panamaDayAgo = async (months: number, days: number) => {
+    const [row] = await backend.database.query(
+      `select to_char((now() at time zone 'America/Panama')::date - make_interval(months => $1, days => $2),
+         'YYYY-MM-DD') as day`,
+      [months, days],
+    );
+    return String(row?.day);
+  };
+  // The agency's own inserts may name a past day: the slot rules hold visitors only.
+  const agencyBooks = async (preferred_date: string) => {
+    const booking = {
+      ...validBooking({ preferred_date, preferred_time: '10:00 AM' }),
+      id: crypto.randomUUID(),
+    };
+    const { error } = await agency.from('bookings').insert(booking);
+    if (error) throw new Error(`${error.code}: ${error.message}`);
+    return booking.id;
+  };
+  // A visitor's booking first: each one a visitor adds runs the prune too.
+  const upcoming = (await book()).id;
+  const expired = await agencyBooks(await panamaDayAgo(24, 2));
+  const withinRetention = await agencyBooks(await panamaDayAgo(23, 0));
+
+  const rowsOf = async (id: string) => {
+    const [row] = await backend.database.query(
+      `select (select count(*)::int from public.bookings where id = $1) as bookings,
+              (select count(*)::int from private.booking_contexts where booking_id = $1) as contexts,
+              (select count(*)::int from private.mail_outbox where booking_id = $1) as mail`,
+      [id],
+    );
+    return row;
+  };
+  expect(await rowsOf(expired)).toEqual({ bookings: 1, contexts: 1, mail: 3 });
+
+  // Two messages of the upcoming booking given up by the mailer, 31 and 29 days ago.
+  const [confirmation, notice] = (await claim()).filter((message) => message.booking.id === upcoming);
+  for (const [message, daysAgo] of [
+    [confirmation, 31],
+    [notice, 29],
+  ] as const) {
+    await rpc(agency, 'mail_failed', {
+      message_id: message?.message_id,
+      attempt: message?.attempt,
+      error: 'mailbox unavailable',
+      retry_after_seconds: null,
+    });
+    await backend.database.query(
+      `update private.mail_outbox set queued_at = now() - make_interval(days => $2),
+         sent_at = case when sent_at is null then null else now() - make_interval(days => $2) end
+       where id = $1`,
+      [message?.message_id, daysAgo],
+    );
+  }
+
+  await backend.database.query('select private.prune_booking_requests()');
+  expect(await rowsOf(expired)).toEqual({ bookings: 0, contexts: 0, mail: 0 });
+  expect(await rowsOf(withinRetention)).toEqual({ bookings: 1, contexts: 1, mail: 3 });
+  expect(await rowsOf(upcoming)).toEqual({ bookings: 1, contexts: 1, mail: 2 });
+  const failed = await backend.database.query(
+    `select id from private.mail_outbox where status = 'failed' order by id`,
+  );
+  expect(failed.map((row) => Number(row.id))).toEqual([Number(notice?.message_id)]);
 });

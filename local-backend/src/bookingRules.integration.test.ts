@@ -2,8 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
+  ADDRESS_NOT_BOOKABLE,
+  BOOKING_ADDRESS_PASS_HEADER,
+  BOOKING_ADDRESS_UNPROVEN,
+  MULTI_LINE_COLUMNS,
+  MULTI_LINE_FORBIDDEN,
+  ONE_LINE_FORBIDDEN,
   PHONE_PATTERN,
   EMAIL_PATTERN,
+  REQUEST_ADDRESS_CODE_FUNCTION,
+  bookingFieldProblem,
+  type BookingFieldColumn,
   WEBSITE_PATTERN,
   BOOKING_MAX_LENGTH,
   BOOKING_REQUIRED,
@@ -23,12 +32,12 @@ import {
 } from './testing/testBackend';
 
 let backend: RunningBackend;
-let visitor: SupabaseClient;
+let agency: SupabaseClient;
 
 beforeAll(async () => {
   backend = await startTestBackend();
   await liftBookingLimits(backend);
-  visitor = supabaseAs(backend, 'anon');
+  agency = supabaseAs(backend, 'service_role');
 });
 afterAll(() => backend.stop());
 
@@ -37,19 +46,65 @@ async function bookingCount(): Promise<number> {
   return Number(row?.count);
 }
 
-async function expectRefused(overrides: Partial<Record<keyof BookingInsert, unknown>>, code: string) {
+/**
+ * A pass the database makes for the row's mailbox, as verify_booking_code does for an answered
+ * code, so a visitor's row meets the column rules even with an e-mail the address step refuses
+ * (BK008) and never passes. Null when the e-mail names no mailbox at all (missing, blank).
+ */
+async function passFor(email: unknown): Promise<string | null> {
+  if (typeof email !== 'string') return null;
+  const [row] = await backend.database.query(
+    'select private.new_address_pass(private.mailbox_of($1)) as pass where private.mailbox_of($1) is not null',
+    [email],
+  );
+  return row ? String(row.pass) : null;
+}
+
+const visitorWith = (pass: string | null) =>
+  supabaseAs(backend, 'anon', {
+    proof: 'none',
+    ...(pass === null ? {} : { headers: { [BOOKING_ADDRESS_PASS_HEADER]: pass } }),
+  });
+
+/**
+ * The row is refused with `code` (and `constraint`, when given, named in the message) by the table
+ * itself: for a visitor holding its mailbox's pass, and for the agency, which needs none. A visitor
+ * whose e-mail names no mailbox holds no pass and is refused by the address step first (BK006).
+ */
+async function expectRefused(
+  overrides: Partial<Record<keyof BookingInsert, unknown>>,
+  code: string,
+  constraint?: string,
+) {
   const before = await bookingCount();
-  const { error, status } = await visitor
-    .from('bookings')
-    .insert({ ...validBooking(), ...overrides } as never);
-  expect({ overrides, status, code: error?.code }).toEqual({ overrides, status: 400, code });
+  const row = { ...validBooking(), ...overrides };
+  const pass = await passFor(row.email);
+  for (const [who, client, expected] of [
+    ['visitor', visitorWith(pass), pass === null ? BOOKING_ADDRESS_UNPROVEN : code],
+    ['agency', agency, code],
+  ] as const) {
+    const { error, status } = await client.from('bookings').insert(row as never);
+    expect({ who, overrides, status, code: error?.code }).toEqual({
+      who,
+      overrides,
+      status: 400,
+      code: expected,
+    });
+    if (constraint && expected === code) expect(error?.message).toContain(`"${constraint}"`);
+  }
   expect(await bookingCount()).toBe(before);
 }
 
 async function expectAccepted(overrides: Partial<BookingInsert>) {
-  const { error } = await visitor.from('bookings').insert(validBooking(overrides));
+  const row = validBooking(overrides);
+  const { error } = await visitorWith(await passFor(row.email))
+    .from('bookings')
+    .insert(row);
   expect({ overrides, error }).toEqual({ overrides, error: null });
 }
+
+/** What the form's rules say of one value (bookingFieldProblem), for the cases both must judge alike. */
+const formSays = (column: BookingFieldColumn, value: string) => bookingFieldProblem(column, value);
 
 test.each(BOOKING_REQUIRED)('%s may not be blank or missing', async (column) => {
   await expectRefused({ [column]: null }, '23502');
@@ -73,8 +128,32 @@ test.each(Object.entries(BOOKING_MAX_LENGTH))(
 );
 
 test('e-mail, phone and website must have their shape', async () => {
-  for (const email of ['maria', 'maria@', '@cafe.com', 'maria@cafe', 'maria castillo@cafe.com']) {
-    await expectRefused({ email }, '23514');
+  for (const email of [
+    'maria',
+    'maria@',
+    '@cafe.com',
+    'maria@cafe',
+    'maria castillo@cafe.com',
+    'ana@cafe.pa.',
+    'josé@correo.pa',
+    'maria..castillo@cafe.pa',
+    '.maria@cafe.pa',
+    'maria@-cafe.pa',
+    'maria@cafe.p',
+    '"maria"@cafe.pa',
+  ]) {
+    expect({ email, form: formSays('email', email) }).toEqual({ email, form: 'email' });
+    await expectRefused({ email }, '23514', 'bookings_email_check');
+    // The address step refuses it too, before any proof is spent: no pass is ever made for it.
+    const asked = await supabaseAs(backend, 'anon', { proof: 'none' }).rpc(REQUEST_ADDRESS_CODE_FUNCTION, {
+      email,
+      language: 'en',
+    });
+    expect({ email, code: asked.error?.code }).toEqual({ email, code: ADDRESS_NOT_BOOKABLE });
+  }
+  for (const email of ["o'brien+news@cafe-boquete.com.pa", 'ANA@CAFE.PA', 'ana@xn--caf-dma.pa']) {
+    expect({ email, form: formSays('email', email) }).toEqual({ email, form: null });
+    await expectAccepted({ email });
   }
   for (const phone of ['call me', '12', '+507 6123-4567 ext. 2']) await expectRefused({ phone }, '23514');
   for (const website of [
@@ -87,6 +166,46 @@ test('e-mail, phone and website must have their shape', async () => {
   }
   await expectAccepted({ website: '' });
   await expectAccepted({ website: 'http://cafe.pa/menu?lang=es' });
+});
+
+test('control characters: none in a one-line field, only LF in a multi-line one, each refused by its own constraint', async () => {
+  const injected = 'Bob\rLOCATION:https://evil.example/j';
+  expect(formSays('full_name', injected)).toBe('control');
+  await expectRefused({ full_name: injected }, '23514', 'bookings_full_name_characters_check');
+
+  expect(formSays('goals', 'More clients.\nMore sales.')).toBeNull();
+  await expectAccepted({ goals: 'More clients.\nMore sales.' });
+  expect(formSays('goals', 'More clients.\r\nMore sales.')).toBe('control');
+  await expectRefused({ goals: 'More clients.\r\nMore sales.' }, '23514', 'bookings_goals_characters_check');
+
+  const oneLine = ['full_name', 'email', 'phone', 'company_name', 'website', 'industry'] as const;
+  const valid = validBooking();
+  for (const column of oneLine) {
+    for (const control of ['\n', '\r', '\t', '\u0001', '\u001b', '\u007f', '\u0085', '\u009f']) {
+      // In the middle of a value the column otherwise takes.
+      const value = column === 'email' ? `ana${control}@cafe.pa` : `${valid[column]}${control}x`;
+      expect({ column, control, form: formSays(column, value) }).toEqual({
+        column,
+        control,
+        form: 'control',
+      });
+      await expectRefused({ [column]: value }, '23514', `bookings_${column}_characters_check`);
+    }
+  }
+  for (const column of MULTI_LINE_COLUMNS) {
+    await expectAccepted({ [column]: `First line\nsecond line` });
+    for (const control of ['\r', '\t', '\u000b', '\u000c', '\u0001', '\u007f', '\u0085']) {
+      const value = `First line${control}second line`;
+      expect({ column, control, form: formSays(column, value) }).toEqual({
+        column,
+        control,
+        form: 'control',
+      });
+      await expectRefused({ [column]: value }, '23514', `bookings_${column}_characters_check`);
+    }
+  }
+  // Characters past the control blocks are text: a no-break space, an emoji.
+  await expectAccepted({ full_name: 'María\u00a0José 😀' });
 });
 
 test('company size, budget and time only take the options the form offers', async () => {
@@ -111,6 +230,17 @@ test('the migration checks phones, e-mails and websites with exactly the pattern
     .map((name) => readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8'))
     .join('\n');
   expect(sql).toContain(`phone ~ '${PHONE_PATTERN}'`);
-  expect(sql).toContain(`email ~ '${EMAIL_PATTERN}'`);
+  // In a SQL string literal, the pattern's apostrophe is doubled.
+  expect(sql).toContain(`email ~ '${EMAIL_PATTERN.replaceAll("'", "''")}'`);
   expect(sql).toContain(`website ~* '${WEBSITE_PATTERN}'`);
+  for (const column of ['full_name', 'email', 'phone', 'company_name', 'website', 'industry']) {
+    expect(sql).toContain(
+      `bookings_${column}_characters_check\n    check (${column} !~ '${ONE_LINE_FORBIDDEN}')`,
+    );
+  }
+  for (const column of MULTI_LINE_COLUMNS) {
+    expect(sql).toContain(
+      `bookings_${column}_characters_check\n    check (${column} !~ '${MULTI_LINE_FORBIDDEN}')`,
+    );
+  }
 });
