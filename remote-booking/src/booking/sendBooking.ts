@@ -58,7 +58,12 @@ async function passFor(context: SendContext, email: string): Promise<string | nu
   const { heldPass, step, store } = context;
   const held = heldPass.current;
   if (held?.email === email && held.expiresAt > Date.now()) return held.pass;
-  if (step?.email === email) return hold(context, email, await store.verifyCode(email, step.code));
+  if (step?.email === email) {
+    const pass = hold(context, email, await store.verifyCode(email, step.code));
+    // The address is proven: the step gives way to the send button, which says "Submitting...".
+    context.setStep(null);
+    return pass;
+  }
   return requestPass(context, email, 'sent');
 }
 

@@ -77,8 +77,9 @@ export default function CodeStep({
         )}
       </div>
       <div className="booking-code__actions">
+        {/* SPEC §4: while it sends, the button says so. */}
         <button type="submit" className="site-button site-button--primary" disabled={busy}>
-          {t('codeStep.confirm')}
+          {busy ? t('submitting') : t('codeStep.confirm')}
         </button>
         <ResendCodeButton key={resendAt} resendAt={resendAt} busy={busy} onResend={onResend} />
         <button type="button" className="booking-code__back" onClick={onChangeEmail}>

@@ -1,0 +1,166 @@
+// The address step as a visitor meets it (docs/backend.md, "The address step"): after "Request
+// Discovery Call" the form mails a code to the address typed, in the page's language and with no
+// text of the booker's; a wrong code is said at the field and every answer stays; the right one
+// books. One mailbox, however spelled, gets at most three codes a day.
+import { LOCAL_ANON_KEY } from 'local-backend';
+import { test, expect } from '../support/fixtures';
+import { copy } from '../support/copy';
+import {
+  BOOKING_CHOICES,
+  BOOKING_TEXT,
+  confirmWithMailedCode,
+  expectedRow,
+  field,
+  fillBooking,
+  forgetVisitorsEmail,
+  mailedCode,
+  storedBookings,
+} from '../support/bookingForm';
+import { fetchServerHtml } from '../support/serverHtml';
+
+const booking = (language: 'en' | 'es', key: string) => copy('remote-booking', language, key);
+
+test.beforeEach(async ({ site }) => {
+  await site.startBackend();
+  await site.database.query('truncate public.bookings cascade');
+  await forgetVisitorsEmail(site);
+  await site.inbox.deleteAll();
+});
+
+for (const language of ['en', 'es'] as const) {
+  test(`a visitor confirms the mailed code, after a wrong one said at the field, and the call is booked (${language})`, async ({
+    page,
+    site,
+  }) => {
+    await page.goto(site.url('shell', `/booking?lang=${language}`));
+    const day = await fillBooking(page);
+    await page.getByRole('button', { name: booking(language, 'submit') }).click();
+
+    await expect(page.getByTestId('booking-code-sent')).toContainText(BOOKING_TEXT.email);
+    const codeField = page.getByLabel(booking(language, 'codeStep.label'));
+    await expect(codeField).toBeFocused();
+    await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(codeField).toHaveAttribute('inputmode', 'numeric');
+
+    // The code mail: in the page's language, to the address typed, and nothing the booker wrote.
+    const [mail] = await site.inbox.waitForCount(1, { to: BOOKING_TEXT.email });
+    if (!mail) throw new Error('no code mail');
+    const code = /\b([0-9]{6})\b/.exec(mail.subject)?.[1] ?? '';
+    expect(mail.subject).toBe(copy('mailer', language, 'addressCode.subject').replace('{{code}}', code));
+    const source = await site.inbox.source(mail);
+    for (const typed of [BOOKING_TEXT.fullName, 'Castillo', 'Boquete S.A.', BOOKING_TEXT.goals])
+      expect(source).not.toContain(typed);
+    expect(mail.attachments ?? []).toEqual([]);
+
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await codeField.fill(wrong);
+    await page.getByRole('button', { name: booking(language, 'codeStep.confirm') }).click();
+    await expect(page.getByRole('alert')).toHaveText(booking(language, 'codeStep.problems.wrong'));
+    await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+    for (const [name, value] of Object.entries(BOOKING_TEXT))
+      await expect(field(page, name)).toHaveValue(value);
+    expect(await storedBookings(site)).toEqual([]);
+
+    // Pasted with a space, as a phone's mail app copies it.
+    await codeField.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+    await page.getByRole('button', { name: booking(language, 'codeStep.confirm') }).click();
+    await expect(page.getByTestId('booking-success')).toHaveText(booking(language, 'success'));
+    expect(await storedBookings(site)).toEqual([expectedRow(day)]);
+  });
+}
+
+test('"Change my e-mail" goes back to the e-mail field with every answer kept, and the new address gets the code', async ({
+  page,
+  site,
+}) => {
+  await page.goto(site.url('shell', '/booking'));
+  await fillBooking(page);
+  await page.getByRole('button', { name: booking('en', 'submit') }).click();
+  await expect(page.getByLabel(booking('en', 'codeStep.label'))).toBeFocused();
+  await page.getByRole('button', { name: booking('en', 'codeStep.changeEmail') }).click();
+  await expect(field(page, 'email')).toBeFocused();
+  for (const [name, value] of Object.entries(BOOKING_TEXT))
+    await expect(field(page, name)).toHaveValue(value);
+  for (const [name, choice] of Object.entries(BOOKING_CHOICES))
+    await expect(field(page, name)).toHaveValue(choice.value);
+
+  await field(page, 'email').fill('maria@cafeboquete.com.pa');
+  await page.getByRole('button', { name: booking('en', 'submit') }).click();
+  await confirmWithMailedCode(page, site, 'en', { email: 'maria@cafeboquete.com.pa' });
+  await expect(page.getByTestId('booking-success')).toBeVisible();
+  const [row] = await storedBookings(site);
+  expect(row?.email).toBe('maria@cafeboquete.com.pa');
+});
+
+test('five spellings of one Gmail mailbox through the form: at most three codes reach it', async ({
+  page,
+  site,
+}) => {
+  // Without the 30 s between codes, so only the daily cap stands between the sends.
+  await site.database.query(`update private.booking_settings set address_code_resend_after = '0'`);
+  const spellings = [
+    'victim@gmail.com',
+    'Victim@gmail.com',
+    'v.ictim@gmail.com',
+    'victim+agency@gmail.com',
+    'vic.tim@googlemail.com',
+  ];
+  try {
+    await site.database.query(`delete from private.booking_address_codes where mailbox = 'victim@gmail.com'`);
+    await page.goto(site.url('shell', '/booking'));
+    await fillBooking(page);
+    for (const [index, email] of spellings.entries()) {
+      await field(page, 'email').fill(email);
+      await page.getByRole('button', { name: booking('en', 'submit') }).click();
+      if (index < 3) {
+        await expect(page.getByTestId('booking-code-sent')).toContainText(email);
+        await page.getByRole('button', { name: booking('en', 'codeStep.changeEmail') }).click();
+      } else {
+        await expect(page.getByTestId('booking-limited')).toBeVisible();
+      }
+    }
+    const mailbox = (address: string) =>
+      address
+        .toLowerCase()
+        .replace(/\+[^@]*/, '')
+        .replace('googlemail.com', 'gmail.com')
+        .replace(/\.(?=[^@]*@)/g, '');
+    const reached = (await site.inbox.messages()).filter((message) =>
+      message.to.some(({ address }) => mailbox(address) === 'victim@gmail.com'),
+    );
+    expect(reached).toHaveLength(3);
+    expect(await storedBookings(site)).toEqual([]);
+  } finally {
+    await site.database.query(`update private.booking_settings set address_code_resend_after = '30 seconds'`);
+  }
+});
+
+test('without JavaScript the booking page states that a code will be mailed before the call is booked', async ({
+  site,
+}) => {
+  for (const language of ['en', 'es'] as const) {
+    const { document } = await fetchServerHtml(site.url('shell', `/booking?lang=${language}`));
+    expect(document.querySelector('main form')?.textContent).toContain(booking(language, 'addressNote'));
+  }
+});
+
+test('a code mail is read once: the next booking of the same visitor needs a new one', async ({
+  page,
+  site,
+}) => {
+  await page.goto(site.url('shell', '/booking'));
+  await fillBooking(page);
+  await page.getByRole('button', { name: booking('en', 'submit') }).click();
+  const code = await mailedCode(site);
+  await page.getByLabel(booking('en', 'codeStep.label')).fill(code);
+  await page.getByRole('button', { name: booking('en', 'codeStep.confirm') }).click();
+  await expect(page.getByTestId('booking-success')).toBeVisible();
+  // The same code again, straight to the API, answers no pass.
+  const answer = await fetch(`${site.backend?.url}/rest/v1/rpc/verify_booking_code`, {
+    method: 'POST',
+    headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BOOKING_TEXT.email, code }),
+  });
+  expect(answer.status).toBe(400);
+  expect(await answer.json()).toMatchObject({ code: 'BK007' });
+});
