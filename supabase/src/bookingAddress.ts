@@ -38,8 +38,7 @@ export type AddressCodeRefusal = 'wrong' | 'used_up' | 'expired';
  * on); `pass`: the agency turned the step off, and the pass comes at once.
  */
 export type AddressCodeRequested =
-  | { step: 'code'; resend_after_seconds: number; code_valid_seconds: number }
-  | { step: 'pass'; pass: string };
+  { step: 'code'; resend_after_seconds: number; code_valid_seconds: number } | { step: 'pass'; pass: string };
 
 /** What verify_booking_code answers for the right code. */
 export interface AddressVerified {
