@@ -4,6 +4,7 @@
  */
 import { resolveMailerConfig, type MailerConfig } from './config';
 import { createLog } from './log';
+import { CLIENT_ADDRESS_WARNING_INTERVAL_MS } from './server/clientAddressWatch';
 import { createMailLoop } from './mailLoop';
 import { newMailerStatus } from './mailerStatus';
 import { createMailQueue } from './queue/mailQueue';
@@ -38,6 +39,12 @@ export async function startMailer(options: Partial<MailerConfig> = {}): Promise<
   }
   const loop = createMailLoop({ config, queue, transport, metrics, status, log });
   loop.start();
+  // The client-address warning is logged even where nothing scrapes /metrics.
+  const clientAddressCheck = setInterval(
+    () => void metrics.readClientAddresses(),
+    CLIENT_ADDRESS_WARNING_INTERVAL_MS,
+  );
+  clientAddressCheck.unref();
   log.info(
     `draining ${config.supabaseUrl} to ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//***@')}; health at ${server.url}`,
   );
@@ -46,6 +53,7 @@ export async function startMailer(options: Partial<MailerConfig> = {}): Promise<
     config,
     drain: () => loop.drain(),
     stop: async () => {
+      clearInterval(clientAddressCheck);
       await loop.stop();
       transport.close();
       await server.close();

@@ -22,6 +22,8 @@ export interface MailerMetrics {
   sendFailed(kind: MailKind): void;
   skipped(kind: MailKind): void;
   composeFailed(kind: MailKind, part: ComposePart): void;
+  /** Reads the unreadable client addresses now (the mailer does it each minute, scraped or not). */
+  readClientAddresses(): Promise<void>;
 }
 
 export function createMailerMetrics(
@@ -104,5 +106,6 @@ export function createMailerMetrics(
     sendFailed: (kind) => failures.inc({ kind }),
     skipped: (kind) => skips.inc({ kind }),
     composeFailed: (kind, part) => composeFailures.inc({ kind, part }),
+    readClientAddresses,
   };
 }
