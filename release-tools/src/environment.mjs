@@ -23,8 +23,16 @@ const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
  */
 
 /**
+ * @typedef {Pick<ReleaseRegistry, 'read' | 'history'>} RegistryReader what a prune reads of another
+ *   environment's registry
+ */
+
+/**
  * @typedef {object} ReleaseEnvironment
  * @property {ReleaseRegistry} registry
+ * @property {() => Promise<RegistryReader[]>} registriesSharingStore the registries of every
+ *   environment whose versions may be in this one's store, its own among them: a prune keeps what
+ *   any of them needs
  * @property {string | null} registryFile the registry's file (remotes.json, which shell servers and
  *   browsers read), or null when it is in a database
  * @property {string} registryName where the registry is (a file, or an environment in a database):
@@ -51,6 +59,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * - RELEASES_REGISTRY_URL (`postgres://…`): keep the registry in that database instead, under the
  *   environment's name (RELEASES_ENV); RELEASES_REGISTRY_ROLE: the team role its changes act as
  *   when the login holds more than one (postgres/postgresRegistry.mjs)
+ * - RELEASES_SHARED_REGISTRIES: the registry files (`…/registry/remotes.json`) of the other
+ *   environments whose versions are in the same store, separated by `:` (`;` on Windows): a prune
+ *   keeps what they need too, as it does for every environment of the Postgres registry
  * - RELEASES_BUCKET (`s3://<bucket>/<prefix>`): keep the versions on that bucket instead, under
  *   `<prefix><app's package>/releases/<version>/`; the registry stays in RELEASES_DIR
  * - RELEASES_S3_ENDPOINT: the bucket's S3 server when it is not AWS (credentials and region: the
@@ -83,8 +94,11 @@ export function releaseEnvironment(env = process.env) {
   if (!(keepLiveDays >= 0)) throw new Error('RELEASES_KEEP_LIVE_DAYS must be a number of days');
   const versionsDir = (/** @type {string} */ appName) => path.join(root, 'hosts', findApp(appName).dir);
   const audit = releaseAudit(env, REPOSITORY_ROOT);
+  const { sameRegistry, ...registry } = releaseRegistry(env, root, audit.environment);
+  const shared = sharedRegistries(env);
   return {
-    ...releaseRegistry(env, root, audit.environment),
+    ...registry,
+    registriesSharingStore: async () => [...(await sameRegistry()), ...shared],
     allowOverrides:
       env.RELEASES_ALLOW_OVERRIDES === undefined
         ? env.RELEASES_DIR === undefined &&
@@ -115,25 +129,41 @@ export function releaseEnvironment(env = process.env) {
 /**
  * The environment's registry: in the database RELEASES_REGISTRY_URL names, else the local files.
  * @param {NodeJS.ProcessEnv} env @param {string} root @param {string} environment
- * @returns {{ registry: ReleaseRegistry, registryFile: string | null, registryName: string }}
+ * @returns {{ registry: ReleaseRegistry, registryFile: string | null, registryName: string, sameRegistry: () => Promise<RegistryReader[]> }}
+ *   `sameRegistry`: every environment's registry in the same store of registries (a database
+ *   holds many; a file, one)
  */
 function releaseRegistry(env, root, environment) {
   const databaseUrl = env.RELEASES_REGISTRY_URL;
   if (databaseUrl) {
     const role = env.RELEASES_REGISTRY_ROLE || undefined;
     const { host, pathname } = new URL(databaseUrl);
+    const registry = new PostgresRegistry({ databaseUrl, environment, role });
     return {
-      registry: new PostgresRegistry({ databaseUrl, environment, role }),
+      registry,
       registryFile: null,
       registryName: `${environment} in postgres://${host}${pathname}`,
+      sameRegistry: () => registry.everyEnvironment(),
     };
   }
   const registryFile = path.join(root, 'registry', 'remotes.json');
-  return {
-    registry: new Registry({ registryFile, historyFile: path.join(root, 'registry', 'history.jsonl') }),
-    registryFile,
-    registryName: registryFile,
-  };
+  const registry = fileRegistry(registryFile);
+  return { registry, registryFile, registryName: registryFile, sameRegistry: async () => [registry] };
+}
+
+/** The file registry whose remotes.json is `registryFile` (its history beside it). @param {string} registryFile */
+function fileRegistry(registryFile) {
+  return new Registry({ registryFile, historyFile: path.join(path.dirname(registryFile), 'history.jsonl') });
+}
+
+/**
+ * The other environments' registry files that RELEASES_SHARED_REGISTRIES names.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {RegistryReader[]}
+ */
+function sharedRegistries(env) {
+  const files = (env.RELEASES_SHARED_REGISTRIES ?? '').split(path.delimiter).filter(Boolean);
+  return files.map((file) => fileRegistry(path.resolve(file)));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { REMOTE_APPS, appDist } from 'build-tools/apps';
 import { verifyRelease } from './verifyRelease.mjs';
+import { versionsInUse } from './retention.mjs';
 
 /**
  * @typedef {import('./environment.mjs').ReleaseEnvironment} ReleaseEnvironment
@@ -166,23 +167,11 @@ export async function listReleases(env, appName) {
 }
 
 /**
- * Deletes versions beyond the retention window, never the live one.
+ * Deletes versions beyond the retention window of every environment sharing the store
+ * (retention.mjs), never one live in any of them.
  * @param {ReleaseEnvironment} env @param {string} appName
  */
 export async function prune(env, appName, now = new Date()) {
-  const live = (await env.registry.read())?.remotes[appName] ?? null;
-  /** @type {Map<string, Date>} */
-  const liveSince = new Map();
-  for (const change of await env.registry.history(appName)) {
-    const left = env.versionOf(appName, change.from);
-    if (left) liveSince.set(left, new Date(change.at));
-  }
-  const liveVersion = env.versionOf(appName, live);
-  if (liveVersion) liveSince.set(liveVersion, now);
-  return env.store(appName).prune({
-    ...env.retention,
-    liveSince,
-    protect: new Set(liveVersion ? [liveVersion] : []),
-    now,
-  });
+  const inUse = await versionsInUse(env, appName, { keep: env.retention.keep, now });
+  return env.store(appName).prune({ ...env.retention, ...inUse, now });
 }

@@ -9,8 +9,10 @@
  * @typedef {object} PrunePolicy
  * @property {number} keep the newest versions always kept
  * @property {number} liveWithinMs any version live this recently is kept too
- * @property {Map<string, Date>} liveSince each version's last moment live (now, for the live one)
- * @property {Set<string>} protect versions never deleted (the live one)
+ * @property {Map<string, Date>} liveSince each version's last moment live in any environment (now,
+ *   for a live one)
+ * @property {Set<string>} protect versions never deleted (each environment's live one and last
+ *   `keep` live: retention.mjs)
  * @property {Date} [now]
  */
 

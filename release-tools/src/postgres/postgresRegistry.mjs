@@ -18,18 +18,19 @@ import { RegistryConflictError } from '../registry.mjs';
  */
 export class PostgresRegistry {
   /**
-   * @param {{ databaseUrl: string, environment: string, role?: string }} options `role`: the team
-   *   role a change acts as (SET LOCAL ROLE), for a login that holds more than one; a team's CI
-   *   logs in as its own role and needs none
+   * @param {{ databaseUrl?: string, pool?: pg.Pool, environment: string, role?: string }} options
+   *   `pool`: another environment's connections to share (everyEnvironment), else its own to
+   *   `databaseUrl`; `role`: the team role a change acts as (SET LOCAL ROLE), for a login that
+   *   holds more than one; a team's CI logs in as its own role and needs none
    */
-  constructor({ databaseUrl, environment, role }) {
+  constructor({ databaseUrl, pool, environment, role }) {
     this.environment = environment;
     this.role = role;
     // allowExitOnIdle: a command ends when its work does, without closing the pool itself.
-    this.pool = new pg.Pool({ connectionString: databaseUrl, allowExitOnIdle: true });
+    this.pool = pool ?? new pg.Pool({ connectionString: databaseUrl, allowExitOnIdle: true });
     // An idle connection lost (the database restarted) is replaced at the next query; without a
     // listener its error would end the process.
-    this.pool.on('error', () => {});
+    if (!pool) this.pool.on('error', () => {});
     /** @type {Promise<void> | undefined} */
     this.schemaReady = undefined;
   }
@@ -87,6 +88,30 @@ export class PostgresRegistry {
         environment: row.environment,
       }));
     });
+  }
+
+  /**
+   * The registry of every environment in the database, this one's among them, on this one's
+   * connections: a prune reads them all, since every environment's versions may be in one store.
+   * @returns {Promise<PostgresRegistry[]>}
+   */
+  async everyEnvironment() {
+    const { rows } = await this.#withClient((client) =>
+      client.query('SELECT environment FROM release_environment ORDER BY environment'),
+    );
+    return rows.map(({ environment }) =>
+      environment === this.environment ? this : this.#sibling(environment),
+    );
+  }
+
+  /**
+   * Another environment's registry on this one's connections and schema check (closing it closes
+   * this one's pool: close this one instead). @param {string} environment
+   */
+  #sibling(environment) {
+    const sibling = new PostgresRegistry({ pool: this.pool, environment, role: this.role });
+    sibling.schemaReady = this.schemaReady;
+    return sibling;
   }
 
   /** Closes the pool's connections (a command need not: idle connections let it exit). */

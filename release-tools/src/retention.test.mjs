@@ -1,0 +1,146 @@
+// Retention across environments: staging and production with one store of versions, each with its
+// own registry (two registry files, or two environments of the Postgres registry); staging's
+// releases prune that store, and must not delete what production still needs.
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdir, mkdtemp, symlink } from 'node:fs/promises';
+import { releaseEnvironment } from './environment.mjs';
+import { writeBuildForTests } from './buildForTests.mjs';
+import { prune, release, rollback } from './releases.mjs';
+import { promote } from './promotion.mjs';
+import { PostgresRegistry } from './postgres/postgresRegistry.mjs';
+import { startPostgresForTests } from 'release-registry/postgres-server-for-tests';
+
+/** @type {Awaited<ReturnType<typeof startPostgresForTests>>} */
+let postgres;
+/** @type {Array<ReturnType<typeof releaseEnvironment>>} */
+const environments = [];
+before(async () => {
+  postgres = await startPostgresForTests();
+});
+after(async () => {
+  for (const { registry } of environments) {
+    if (registry instanceof PostgresRegistry) await registry.close();
+  }
+  await postgres.close();
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const log = () => {};
+
+/**
+ * The two environments' variables, by registry kind. Files: a RELEASES_DIR each, whose `hosts/`
+ * is one folder (the same store), each naming the other's registry file. Postgres: one
+ * RELEASES_DIR (its store), two environments of one database.
+ * @type {Record<string, (root: string, name: string) => Promise<{ staging: NodeJS.ProcessEnv, production: NodeJS.ProcessEnv }>>}
+ */
+const REGISTRY_KINDS = {
+  'file registries': async (root) => {
+    const [staging, production] = [path.join(root, 'staging'), path.join(root, 'production')];
+    await mkdir(path.join(staging, 'hosts'), { recursive: true });
+    await mkdir(production);
+    await symlink(path.join(staging, 'hosts'), path.join(production, 'hosts'));
+    const registryFile = (/** @type {string} */ dir) => path.join(dir, 'registry', 'remotes.json');
+    return {
+      staging: {
+        RELEASES_DIR: staging,
+        RELEASES_ENV: 'staging',
+        RELEASES_SHARED_REGISTRIES: registryFile(production),
+      },
+      production: {
+        RELEASES_DIR: production,
+        RELEASES_ENV: 'production',
+        RELEASES_SHARED_REGISTRIES: registryFile(staging),
+      },
+    };
+  },
+  'the Postgres registry': async (root, name) => {
+    const shared = { RELEASES_DIR: path.join(root, 'releases'), RELEASES_REGISTRY_URL: postgres.databaseUrl };
+    return {
+      staging: { ...shared, RELEASES_ENV: `${name}-staging` },
+      production: { ...shared, RELEASES_ENV: `${name}-production` },
+    };
+  },
+};
+
+/**
+ * Staging and production on one store, retention `keep` and `liveDays` in both.
+ * @param {string} kind @param {string} name
+ * @param {{ keep: string, liveDays: string }} retention
+ */
+async function setUp(kind, name, { keep, liveDays }) {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'retention-test-'));
+  const variables = await REGISTRY_KINDS[kind]?.(root, name);
+  if (!variables) throw new Error(`no registry kind ${kind}`);
+  const environment = (/** @type {NodeJS.ProcessEnv} */ own) => {
+    const env = releaseEnvironment({
+      ...own,
+      RELEASES_KEEP: keep,
+      RELEASES_KEEP_LIVE_DAYS: liveDays,
+      RELEASE_ACTOR: 'alice',
+      RELEASE_COMMIT: '3f9a2b1c0d2e4f6a',
+    });
+    environments.push(env);
+    return env;
+  };
+  const [staging, production] = [environment(variables.staging), environment(variables.production)];
+  /** Releases the build whose one file says `text` in `env`, without a shell to verify it. */
+  const releaseIn = async (/** @type {typeof staging} */ env, /** @type {string} */ text) =>
+    release(env, {
+      appName: 'marketing',
+      buildDir: await writeBuildForTests(root, text),
+      verify: false,
+      log,
+    });
+  const stored = async () => (await staging.store('marketing').list()).map(({ version }) => version);
+  const live = async (/** @type {typeof staging} */ env) => (await env.registry.read())?.remotes.marketing;
+  return { staging, production, releaseIn, stored, live };
+}
+
+for (const kind of Object.keys(REGISTRY_KINDS)) {
+  test(`${kind}: staging's releases keep the version live in production, which rollback --to can go back to (keep 1, 0 days)`, async () => {
+    const { staging, production, releaseIn, stored, live } = await setUp(kind, 'smallest', {
+      keep: '1',
+      liveDays: '0',
+    });
+    const a = await releaseIn(staging, 'a');
+    await promote({ from: staging, to: production }, { appName: 'marketing', verify: false, log });
+    let last = a;
+    for (const text of ['b', 'c', 'd', 'e', 'f']) last = await releaseIn(staging, text);
+
+    assert.equal(await live(production), production.manifestUrl('marketing', a));
+    assert.ok((await stored()).includes(a), `${a}, live in production, was deleted`);
+    // The rest of the window still goes: staging's earlier versions, live in no environment.
+    await prune(staging, 'marketing', new Date(Date.now() + 1000));
+    assert.deepEqual(await stored(), [a, last]);
+
+    // Production moves on, then goes back to A.
+    await promote({ from: staging, to: production }, { appName: 'marketing', verify: false, log });
+    assert.equal(await live(production), production.manifestUrl('marketing', last));
+    await rollback(production, { appName: 'marketing', to: a, log });
+    assert.equal(await live(production), production.manifestUrl('marketing', a));
+  });
+
+  test(`${kind}: fifty staging releases never delete production's live version, nor the one live before it within the window`, async () => {
+    const { staging, production, releaseIn, stored } = await setUp(kind, 'fifty', {
+      keep: '1',
+      liveDays: '7',
+    });
+    // Versions staging never had live: production's own releases (a fix straight to production).
+    const previous = await releaseIn(production, 'production-1');
+    const live = await releaseIn(production, 'production-2');
+    let last = '';
+    for (let n = 1; n <= 50; n += 1) {
+      last = await releaseIn(staging, `staging-${n}`);
+      const versions = await stored();
+      assert.ok(versions.includes(live), `staging's release ${n} deleted production's live version`);
+      assert.ok(versions.includes(previous), `staging's release ${n} deleted production's previous version`);
+    }
+
+    // Eight days on, production's previous version has left the window; its live one stays.
+    await prune(staging, 'marketing', new Date(Date.now() + 8 * DAY_MS));
+    assert.deepEqual(await stored(), [live, last]);
+  });
+}
