@@ -39,7 +39,7 @@ comment on column private.booking_settings.verify_booking_address is
 comment on column private.booking_settings.address_mails_per_day is
   'Codes one mailbox receives in 24 hours for bookings it did not complete.';
 comment on column private.booking_settings.challenges_per_address is
-  'public.booking_challenge() calls per client address an hour.';
+  'public.booking_challenge() calls per client network (/24, /48) an hour.';
 comment on column private.booking_settings.challenges_site_wide is
   'public.booking_challenge() calls from everyone a minute.';
 comment on column private.booking_settings.booking_retention is
@@ -223,7 +223,7 @@ begin
   into settings from private.booking_settings;
   if address is not null and settings.challenges_per_address <= (
     select count(*) from private.challenge_requests
-    where client_address = address and requested_at > now() - interval '1 hour'
+    where client_address <<= private.client_network(address) and requested_at > now() - interval '1 hour'
   ) then
     raise exception 'Too many booking challenges'
       using errcode = 'PT429',
@@ -423,11 +423,12 @@ begin
   where codes.mailbox = box and codes.code_hash is not null and codes.used_at is null
     and codes.expires_at > now() and codes.tries < settings.address_code_tries
     and given ~ '^[0-9]{6}$'
-    and codes.code_hash = extensions.digest(codes.id || ':' || given, 'sha256');
+    and codes.code_hash = extensions.hmac(convert_to(codes.id || ':' || given, 'UTF8'),
+      (select secret from private.booking_proof_key), 'sha256');
   if matched is not null then
     -- Every live code of the mailbox is done with: one answer, one pass.
     update private.booking_address_codes set used_at = now()
-    where mailbox = box and used_at is null and code_hash is not null;
+    where mailbox = box and used_at is null;
     return json_build_object('pass', private.new_address_pass(box));
   end if;
 
@@ -589,15 +590,22 @@ declare
   entry private.booking_address_codes;
 begin
   update private.booking_address_codes
-  set code_hash = extensions.digest(id || ':' || code, 'sha256'), expires_at = now() + valid_for, tries = 0
-  where id = code_id
+  -- Keyed with the database's secret: a leaked table or backup does not give the codes away.
+  -- A retried send makes a new code, but keeps the tries spent; a code already answered is not
+  -- mailed again (valid_minutes 0: the mailer skips it).
+  set code_hash = extensions.hmac(convert_to(id || ':' || code, 'UTF8'), (select secret from private.booking_proof_key), 'sha256'),
+    expires_at = now() + valid_for
+  where id = code_id and used_at is null
   returning * into entry;
+  if not found then
+    select * into entry from private.booking_address_codes where id = code_id;
+  end if;
   return json_build_object(
     'code', code,
     'address', json_build_object(
       'email', entry.email,
       'language', entry.language,
-      'valid_minutes', extract(epoch from valid_for)::integer / 60
+      'valid_minutes', case when entry.used_at is null then extract(epoch from valid_for)::integer / 60 else 0 end
     )
   );
 end;

@@ -82,7 +82,7 @@ export default function CodeStep({
           {busy ? t('submitting') : t('codeStep.confirm')}
         </button>
         <ResendCodeButton key={resendAt} resendAt={resendAt} busy={busy} onResend={onResend} />
-        <button type="button" className="booking-code__back" onClick={onChangeEmail}>
+        <button type="button" className="booking-code__back" onClick={onChangeEmail} disabled={busy}>
           {t('codeStep.changeEmail')}
         </button>
       </div>
