@@ -75,6 +75,40 @@ export async function forgetVisitorsEmail(site: ComposedSite): Promise<void> {
   await site.database.query('delete from private.booking_address_codes');
 }
 
+/**
+ * A booking test's clean start: no bookings, no mail owed, no codes, her limits forgotten. A message
+ * the mailer claimed before the truncate still reaches MailDev after it, and a test counting its own
+ * mail would read the last test's confirmation; so this waits until no claim is in flight, and
+ * checks and truncates in one statement, with the outbox locked against a new claim in between.
+ */
+export async function clearBookings(site: ComposedSite): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        site.database.query(CLEAR_BOOKINGS_WHEN_NO_MAIL_IN_FLIGHT).then(
+          () => 'cleared',
+          (error: { code?: string }) => {
+            if (error.code === MAIL_IN_FLIGHT) return 'a message the mailer claimed is still being sent';
+            throw error;
+          },
+        ),
+      { timeout: 45_000, message: 'the mailer finishing the message it claimed' },
+    )
+    .toBe('cleared');
+  await forgetVisitorsEmail(site);
+}
+
+const MAIL_IN_FLIGHT = '55006';
+const CLEAR_BOOKINGS_WHEN_NO_MAIL_IN_FLIGHT = `
+  do $$
+  begin
+    lock table private.mail_outbox in exclusive mode;
+    if exists (select from private.mail_outbox where status = 'queued' and locked_until > now()) then
+      raise exception 'mail in flight' using errcode = '${MAIL_IN_FLIGHT}';
+    end if;
+    truncate public.bookings, private.mail_outbox cascade;
+  end $$`;
+
 /** A code mail to `email`: the address step's message, with no invitation and six digits in its subject. */
 function isCodeMail(email: string) {
   return (message: MailDevMessage) =>

@@ -7,12 +7,12 @@ import { test, expect } from '../support/fixtures';
 import { copy } from '../support/copy';
 import {
   BOOKING_CHOICES,
+  clearBookings,
   BOOKING_TEXT,
   confirmWithMailedCode,
   expectedRow,
   field,
   fillBooking,
-  forgetVisitorsEmail,
   mailedCode,
   storedBookings,
 } from '../support/bookingForm';
@@ -22,8 +22,7 @@ const booking = (language: 'en' | 'es', key: string) => copy('remote-booking', l
 
 test.beforeEach(async ({ site }) => {
   await site.startBackend();
-  await site.database.query('truncate public.bookings cascade');
-  await forgetVisitorsEmail(site);
+  await clearBookings(site);
   await site.inbox.deleteAll();
 });
 

@@ -7,9 +7,9 @@ import { test, expect } from '../support/fixtures';
 import { copy } from '../support/copy';
 import {
   BOOKING_CHOICES,
+  clearBookings,
   BOOKING_TEXT,
   fillBooking,
-  forgetVisitorsEmail,
   panamaDaysAhead,
   confirmWithMailedCode,
 } from '../support/bookingForm';
@@ -23,8 +23,7 @@ const booking = (language: Language, key: string) => copy('remote-booking', lang
 test.beforeEach(async ({ site }) => {
   await site.startBackend();
   await site.startMailDev();
-  await site.database.query('truncate public.bookings cascade');
-  await forgetVisitorsEmail(site);
+  await clearBookings(site);
   await site.inbox.deleteAll();
 });
 

@@ -8,10 +8,10 @@ import { test, expect, shellStarted } from '../support/fixtures';
 import { copy } from '../support/copy';
 import {
   BOOKING_CHOICES,
+  clearBookings,
   BOOKING_TEXT,
   field,
   fillBooking,
-  forgetVisitorsEmail,
   panamaDaysAhead,
   pickBookableDay,
   showNextMonth,
@@ -27,9 +27,8 @@ const bookingUrl = (site: ComposedSite, language: 'en' | 'es') =>
 
 test.beforeEach(async ({ site }) => {
   await site.startBackend();
-  await site.database.query('truncate public.bookings cascade');
+  await clearBookings(site);
   await site.database.query(`delete from private.closed_days where source = 'agency'`);
-  await forgetVisitorsEmail(site);
 });
 
 /** The first `count` weekdays from a week ahead that the migration's calendar keeps open. */

@@ -2,6 +2,7 @@ import { test, expect } from '../support/fixtures';
 import { copy } from '../support/copy';
 import {
   BOOKING_CHOICES,
+  clearBookings,
   BOOKING_TEXT,
   confirmWithMailedCode,
   expectedRow,
@@ -22,8 +23,7 @@ const WHERE = [
 
 test.beforeEach(async ({ site }) => {
   await site.startBackend();
-  await site.database.query('truncate public.bookings cascade');
-  await forgetVisitorsEmail(site);
+  await clearBookings(site);
 });
 
 for (const where of WHERE) {
