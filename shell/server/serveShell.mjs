@@ -9,6 +9,7 @@ import errorPages, { BODY_LIMIT_BYTES, clientErrorHandler, frameworkErrors } fro
 import operatorEndpoints from './operatorEndpoints.mjs';
 import pageRoute from './pageRoute.mjs';
 import previewRoute from './previewRoute.mjs';
+import siteManifest from './siteManifest.mjs';
 import { createRegistryReader, fileRegistry } from './registrySource.mjs';
 import requestLog from './requestLog.mjs';
 import securityHeaders from './securityHeaders.mjs';
@@ -110,6 +111,7 @@ export async function serveShell({
     renderLimit: settings.renderLimit,
   });
   await app.register(crawlerFiles, { renderer, readRegistry });
+  await app.register(siteManifest, { root, siteName: renderer.siteName });
   await app.register(operatorEndpoints, {
     renderer,
     metrics,
