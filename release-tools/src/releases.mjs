@@ -1,11 +1,23 @@
 import { REMOTE_APPS, appDist } from 'build-tools/apps';
 import { verifyRelease } from './verifyRelease.mjs';
 import { versionsInUse } from './retention.mjs';
+import { describeBuild } from './versionBuild.mjs';
+import { versionAudit } from './releaseAudit.mjs';
 
 /**
  * @typedef {import('./environment.mjs').ReleaseEnvironment} ReleaseEnvironment
  * @typedef {(line: string) => void} Log
  */
+
+/**
+ * Publishes a build as a version of the app, recording the commit it was built from (the audit's:
+ * RELEASE_COMMIT, the CI's, else the checkout's HEAD) and when.
+ * @param {ReleaseEnvironment} env @param {string} appName @param {string} buildDir
+ */
+async function publishBuild(env, appName, buildDir) {
+  const now = new Date();
+  return env.store(appName).publish(buildDir, now, await describeBuild(buildDir, env.audit.commit, now));
+}
 
 /**
  * Publishes a build and, when it is a new build (or the remote has none live), points the
@@ -14,7 +26,7 @@ import { versionsInUse } from './retention.mjs';
  * @param {ReleaseEnvironment} env @param {string} appName @param {string} buildDir
  */
 export async function publishAsLive(env, appName, buildDir) {
-  const { version, isNew } = await env.store(appName).publish(buildDir);
+  const { version, isNew } = await publishBuild(env, appName, buildDir);
   const expected = (await env.registry.read())?.remotes[appName] ?? null;
   if (!isNew && expected) return version;
   await env.registry.change({
@@ -23,7 +35,7 @@ export async function publishAsLive(env, appName, buildDir) {
     to: env.manifestUrl(appName, version),
     action: 'publish',
     allowOverrides: env.allowOverrides,
-    audit: env.audit,
+    audit: await versionAudit(env, appName, version),
   });
   return version;
 }
@@ -41,40 +53,82 @@ export async function publishEveryRemote(env) {
 }
 
 /**
- * A team's release: the build is published as a new version, verified through the real shell
- * server (unless `verify` is false), then made live, and versions beyond the retention window
- * are deleted. When anything fails, it throws and the live version stays as it was.
- * @param {ReleaseEnvironment} env
- * @param {{ appName: string, buildDir: string, verify: boolean, log: Log }} release
+ * Verifies a candidate through the real shell server on the environment's live registry, or says
+ * it was not (`verify` false). Throws when a page fails.
+ * @param {import('release-registry').RegistryDocument | null} registry the environment's, as read
+ * @param {{ appName: string, candidate: string, verify: boolean, log: Log }} check
  */
-export async function release(env, { appName, buildDir, verify, log }) {
+async function verifyCandidate(registry, { appName, candidate, verify, log }) {
+  if (!verify) {
+    log('not verified (--no-verify): the shell servers still refuse it if it fails to load or render');
+    return;
+  }
+  if (!registry) {
+    throw new Error(
+      'the environment has no registry yet: locally, run npm start once; elsewhere its first release needs --no-verify',
+    );
+  }
+  await verifyRelease({ registry, remote: appName, candidate, log });
+  log('verified: every page answers 200 in every language');
+}
+
+/**
+ * A team's `publish`: the build stored as a version and verified through the real shell server
+ * (unless `verify` is false), without making it live: a preview link can show it, and
+ * `release --version` makes it live. Throws when the verification fails (the version stays stored,
+ * not live).
+ * @param {ReleaseEnvironment} env
+ * @param {{ appName: string, buildDir: string, verify: boolean, log: Log }} publication
+ * @returns {Promise<string>} the version
+ */
+export async function publish(env, { appName, buildDir, verify, log }) {
   const registry = await env.registry.read();
-  const live = registry?.remotes[appName] ?? null;
-  const { version, isNew } = await env.store(appName).publish(buildDir);
+  const { version, isNew } = await publishBuild(env, appName, buildDir);
   const candidate = env.manifestUrl(appName, version);
   log(`${isNew ? 'published' : 'already published as'} ${version} (${candidate})`);
+  await verifyCandidate(registry, { appName, candidate, verify, log });
+  log(`${version} is published, not live: preview --version ${version}, then release --version ${version}`);
+  return version;
+}
+
+/**
+ * A team's release: the build is published as a new version (or `version`, published before, is
+ * taken), verified through the real shell server (unless `verify` is false), then made live, and
+ * versions beyond the retention window are deleted. When anything fails, it throws and the live
+ * version stays as it was.
+ * @param {ReleaseEnvironment} env
+ * @param {{ appName: string, buildDir?: string, version?: string, verify: boolean, log: Log }} release
+ *   `buildDir` or `version`
+ */
+export async function release(env, { appName, buildDir, version: published, verify, log }) {
+  const registry = await env.registry.read();
+  const live = registry?.remotes[appName] ?? null;
+  let version;
+  if (buildDir) {
+    const stored = await publishBuild(env, appName, buildDir);
+    version = stored.version;
+    log(
+      `${stored.isNew ? 'published' : 'already published as'} ${version} (${env.manifestUrl(appName, version)})`,
+    );
+  } else if (published) {
+    await assertPublished(env, appName, published);
+    version = published;
+  } else {
+    throw new Error('release needs a build (buildDir) or a published version');
+  }
+  const candidate = env.manifestUrl(appName, version);
   if (candidate === live) {
     log(`${version} is already live: nothing to do`);
     return version;
   }
-  if (verify) {
-    if (!registry) {
-      throw new Error(
-        'the environment has no registry yet: locally, run npm start once; elsewhere its first release needs --no-verify',
-      );
-    }
-    await verifyRelease({ registry, remote: appName, candidate, log });
-    log('verified: every page answers 200 in every language');
-  } else {
-    log('not verified (--no-verify): the shell servers still refuse it if it fails to load or render');
-  }
+  await verifyCandidate(registry, { appName, candidate, verify, log });
   await env.registry.change({
     remote: appName,
     expected: live,
     to: candidate,
     action: 'release',
     allowOverrides: env.allowOverrides,
-    audit: env.audit,
+    audit: await versionAudit(env, appName, version),
   });
   log(`${version} is live`);
   try {
@@ -85,6 +139,19 @@ export async function release(env, { appName, buildDir, verify, log }) {
     log(`could not delete old versions: ${error instanceof Error ? error.message : String(error)}`);
   }
   return version;
+}
+
+/**
+ * Refuses a version that is not on the environment's release host.
+ * @param {ReleaseEnvironment} env @param {string} appName @param {string} version
+ */
+export async function assertPublished(env, appName, version) {
+  const published = await env.store(appName).list();
+  if (!published.some((entry) => entry.version === version)) {
+    throw new Error(
+      `${version} is not a published version of ${appName} (never published, or pruned; npm run releases lists them)`,
+    );
+  }
 }
 
 /**
@@ -130,7 +197,7 @@ export async function rollback(env, { appName, to, log }) {
     expected: live,
     to: target,
     action: 'rollback',
-    audit: env.audit,
+    audit: await versionAudit(env, appName, version),
   });
   log(`${version ?? target} is live again (it replaced ${env.versionOf(appName, live) ?? live})`);
   return version;

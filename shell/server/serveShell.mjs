@@ -11,6 +11,7 @@ import pageRoute from './pageRoute.mjs';
 import previewRoute from './previewRoute.mjs';
 import { createRegistryReader } from './registryReader.mjs';
 import { fileRegistry } from './registrySource.mjs';
+import siteManifest from './siteManifest.mjs';
 import requestLog from './requestLog.mjs';
 import securityHeaders from './securityHeaders.mjs';
 import {
@@ -124,6 +125,7 @@ export async function serveShell({
     renderLimit: settings.renderLimit,
   });
   await app.register(crawlerFiles, { renderer, readRegistry });
+  await app.register(siteManifest, { root, siteName: renderer.siteName });
   await app.register(operatorEndpoints, {
     renderer,
     metrics,
