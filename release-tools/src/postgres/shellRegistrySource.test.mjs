@@ -2,6 +2,9 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { openRegistrySource } from 'shell/registry-source';
 import { createRegistryReader } from 'shell/registry-reader';
@@ -179,5 +182,34 @@ test('twenty releases back to back: the shell server ends on the last one', asyn
   } finally {
     await source.close?.();
     await registry.close();
+  }
+});
+
+test('a shell server started while the registry database is down serves the document its host cached, and its reads meanwhile do not wait', async () => {
+  const registry = new PostgresRegistry({ databaseUrl: postgres.databaseUrl, environment: 'restart' });
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'registry-cache-'));
+  const cacheFile = path.join(folder, 'registry.json');
+  const running = databaseSource('restart');
+  const restarted = databaseSource('restart');
+  try {
+    await publishedAndRead(
+      registry,
+      () => createRegistryReader(running, silentLog, { cacheFile }).read(),
+      url(1),
+    );
+    await postgres.dropConnections(async () => {
+      const reader = createRegistryReader(restarted, silentLog, { cacheFile });
+      assert.equal((await reader.untilFirstDocument()).remotes.marketing, url(1));
+      assert.ok(reader.status().failing);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // past the shared read
+      const asked = performance.now();
+      assert.equal((await reader.read()).remotes.marketing, url(1));
+      assert.ok(performance.now() - asked < 1000, `a read took ${performance.now() - asked} ms`);
+    });
+  } finally {
+    await running.close?.();
+    await restarted.close?.();
+    await registry.close();
+    await rm(folder, { recursive: true, force: true });
   }
 });
