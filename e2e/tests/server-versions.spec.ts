@@ -102,6 +102,17 @@ test('a release whose page throws is refused with a clear message; forced past v
       expect(html.status).toBe(200);
       expect(html.heading).toBe(copy('remote-marketing', language, 'about.title'));
     }
+
+    // The team's fix releases with verification, which starts from the failing live version.
+    const marketingDist = path.join(REPOSITORY_ROOT, 'remote-marketing', 'dist');
+    const fix = await releaseCommand(site, path.join(REPOSITORY_ROOT, 'remote-marketing'), [
+      'release',
+      '--dist',
+      marketingDist,
+    ]);
+    expect(fix.output).toContain('the live version fails on the shell');
+    expect(fix.code).toBe(0);
+    expect(await site.liveManifest('marketing')).toBe(live);
   } finally {
     await site.makeLive('marketing');
   }

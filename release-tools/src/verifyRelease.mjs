@@ -61,7 +61,16 @@ export async function verifyRelease({ registry, remote, candidate, log }) {
     const live = registry.remotes[remote];
     if (live) {
       log(`verifying with the shell's server: loading the live version first`);
-      await waitFor((status) => isVersion(status.rendering, live), `loading the live version ${live}`);
+      // A live version that fails (forced live past verification) is what the candidate replaces:
+      // the switch is verified from whatever the server renders in its place.
+      const before = await waitFor(
+        (status) => isVersion(status.rendering, live) || isVersion(status.lastFailure?.version, live),
+        `loading the live version ${live}`,
+      );
+      if (!isVersion(before.rendering, live))
+        log(
+          `the live version fails on the shell's server (${before.lastFailure?.reason}): verifying the candidate in its place`,
+        );
     }
     const switchedAt = Date.now();
     await writeRegistry({ ...registry.remotes, [remote]: candidate });

@@ -141,11 +141,9 @@ export async function acrossMachines(folder) {
         cwd: repositoryRoot,
         env: { ...process.env, ...teamVariables, RELEASES_REGISTRY_ROLE: 'release_marketing' },
       }).catch((/** @type {{ stderr?: string }} */ error) => {
-        // Its own words, not Node's warnings (an SDK's about the Node version) before them.
-        const said = error.stderr
-          ?.split('\n')
-          .filter((line) => line.trim() && !/^\(node:\d+\)|^\(Use `node/.test(line));
-        throw new Error(said?.join(' ').slice(0, 500) || String(error));
+        // Its own words (`[remote-marketing] release failed: …`), not the warnings and logs before them.
+        const said = error.stderr?.split('\n').find((line) => / failed: /.test(line));
+        throw new Error(said ?? error.stderr?.trim().split('\n').at(-1) ?? String(error));
       });
       const [last] = (await env.registry.history('marketing')).slice(-1);
       if (!last) return null;
