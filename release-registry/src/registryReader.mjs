@@ -92,7 +92,8 @@ export function watchRegistry({
       await current.connect();
       await current.query(`LISTEN ${REGISTRY_CHANNEL}`);
       await reads.read();
-      if (client !== current) return;
+      // Closed, or lost, meanwhile: no re-read timer for a connection that is gone.
+      if (closed || client !== current) return;
       waitMs = RECONNECT_FIRST_MS;
       reread = setInterval(() => void reads.read(), rereadMs);
     } catch (error) {
