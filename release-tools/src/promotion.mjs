@@ -42,6 +42,7 @@ export async function promote({ from, to }, { appName, verify, log, verifyCandid
     to: candidate,
     action: 'promote',
     allowOverrides: to.allowOverrides,
+    verified: verify,
     audit: to.audit,
   });
   log(`${version} from ${source} is live in ${target}`);

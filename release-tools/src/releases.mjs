@@ -45,9 +45,9 @@ export async function publishEveryRemote(env) {
  * server (unless `verify` is false), then made live, and versions beyond the retention window
  * are deleted. When anything fails, it throws and the live version stays as it was.
  * @param {ReleaseEnvironment} env
- * @param {{ appName: string, buildDir: string, verify: boolean, log: Log }} release
+ * @param {{ appName: string, buildDir: string, verify: boolean, log: Log, verifyCandidate?: typeof verifyRelease }} release
  */
-export async function release(env, { appName, buildDir, verify, log }) {
+export async function release(env, { appName, buildDir, verify, log, verifyCandidate = verifyRelease }) {
   const registry = await env.registry.read();
   const live = registry?.remotes[appName] ?? null;
   const { version, isNew } = await env.store(appName).publish(buildDir);
@@ -63,7 +63,7 @@ export async function release(env, { appName, buildDir, verify, log }) {
         'the environment has no registry yet: locally, run npm start once; elsewhere its first release needs --no-verify',
       );
     }
-    await verifyRelease({ registry, remote: appName, candidate, log });
+    await verifyCandidate({ registry, remote: appName, candidate, log });
     log('verified: every page answers 200 in every language');
   } else {
     log('not verified (--no-verify): the shell servers still refuse it if it fails to load or render');
@@ -74,6 +74,7 @@ export async function release(env, { appName, buildDir, verify, log }) {
     to: candidate,
     action: 'release',
     allowOverrides: env.allowOverrides,
+    verified: verify,
     audit: env.audit,
   });
   log(`${version} is live`);
@@ -107,7 +108,8 @@ function liveLine(history) {
 /**
  * Makes an earlier version live again; no build, no verification (it passed before, and every
  * shell server checks it again before it switches). Without `to`, the version live before the
- * current one, and again, one more version back; with `to`, that version, if the host still has it.
+ * current one, and again, one more version back; with `to`, that version, if it passed
+ * verification in this environment and the host still has it.
  * @param {ReleaseEnvironment} env @param {{ appName: string, to?: string, log: Log }} rollback
  */
 export async function rollback(env, { appName, to, log }) {
@@ -116,6 +118,8 @@ export async function rollback(env, { appName, to, log }) {
   const target = to ? env.manifestUrl(appName, to) : await versionBefore(env, appName, live);
   if (!target) throw new Error(`${appName} has no earlier version to roll back to`);
   if (target === live) throw new Error(`${to} is already live`);
+  const verified = await verifiedIn(env, appName, target);
+  if (to && !verified) throw new Error(`${to} ${await whyUnverified(env, appName, target)}`);
   const version = env.versionOf(appName, target);
   const published = await env.store(appName).list();
   if (version && !published.some((entry) => entry.version === version)) {
@@ -130,10 +134,30 @@ export async function rollback(env, { appName, to, log }) {
     expected: live,
     to: target,
     action: 'rollback',
+    verified,
     audit: env.audit,
   });
   log(`${version ?? target} is live again (it replaced ${env.versionOf(appName, live) ?? live})`);
   return version;
+}
+
+/**
+ * Whether a version passed verification in this environment: a change recorded it (a verified
+ * release or promotion, a rollback to a version that had). A version is published before it is
+ * verified, so being on the host says nothing.
+ * @param {ReleaseEnvironment} env @param {string} appName @param {string} manifestUrl
+ */
+async function verifiedIn(env, appName, manifestUrl) {
+  return (await env.registry.history(appName)).some((change) => change.to === manifestUrl && change.verified);
+}
+
+/** Why `rollback --to` refuses an unverified version. @param {ReleaseEnvironment} env @param {string} appName @param {string} manifestUrl */
+async function whyUnverified(env, appName, manifestUrl) {
+  const { environment } = env.audit;
+  const wasLive = (await env.registry.history(appName)).some((change) => change.to === manifestUrl);
+  return wasLive
+    ? `was made live in ${environment} without verification (--no-verify or npm start): release or promote it with verification to roll back to it`
+    : `was never made live in ${environment}, so it never passed verification here: release or promote it instead`;
 }
 
 /**
