@@ -49,21 +49,12 @@ function onBackground(svg, background) {
 }
 
 /**
- * @typedef {object} SiteIconsOptions
- * @property {string} name the agency's name (SITE_NAME)
- */
-
-/**
  * Emits, from shared-theme's one `icon.svg`: that SVG, `favicon.ico` (16, 32 and 48 px),
  * `apple-touch-icon.png` (180 px), the web app manifest's 192 and 512 px icons and the manifest
- * itself (name, colours from shared-theme). The host's browser build uses it.
+ * itself (colours from shared-theme; no name: the shell's server adds the environment's,
+ * shell/server/siteManifest.mjs). The host's browser build uses it.
  */
 export class SiteIconsPlugin {
-  /** @param {SiteIconsOptions} options */
-  constructor({ name }) {
-    this.name = name;
-  }
-
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     compiler.hooks.thisCompilation.tap(SiteIconsPlugin.name, (compilation) => {
@@ -94,9 +85,6 @@ export class SiteIconsPlugin {
       ]),
     );
     const manifest = {
-      name: this.name,
-      // Home screens show about 12 characters.
-      short_name: this.name.length <= 12 ? this.name : (this.name.split(/\s+/)[0] ?? this.name),
       start_url: '/',
       scope: '/',
       display: 'browser',

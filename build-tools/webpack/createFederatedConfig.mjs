@@ -20,7 +20,7 @@ const { ModuleFederationPlugin } = await import(
   `${process.env.MODULE_FEDERATION_PACKAGE || '@module-federation/enhanced'}/webpack`
 );
 
-/** The agency's name in build-time images and the web app manifest (site-config's default). */
+/** The agency's name in the share images, which are rendered by the build (site-config's default). */
 const SITE_NAME = process.env.SITE_NAME || 'Istmo Digital';
 
 /** Files a browser must revalidate on every load so a redeployed remote is picked up at once. */
@@ -208,7 +208,7 @@ function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) 
         // Deep links (/services/seo) load the same page, so its scripts need absolute URLs.
         publicPath: '/',
       }),
-      ...(siteIcons ? [new SiteIconsPlugin({ name: SITE_NAME })] : []),
+      ...(siteIcons ? [new SiteIconsPlugin()] : []),
       ...(existsSync(publicFolder) ? [new CopyWebpackPlugin({ patterns: [{ from: publicFolder }] })] : []),
       // Precompressed once at build, as a CDN stores them; the static server sends these files.
       ...(isProduction

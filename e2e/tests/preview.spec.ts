@@ -58,7 +58,8 @@ test('a preview link shows the candidate, rendered by the server, to the browser
   expect(response?.status()).toBe(200);
   // The server's HTML itself is the candidate's, and no cache or crawler keeps it.
   expect(await response?.text()).toContain(CANDIDATE_TITLE);
-  expect(response?.headers()['cache-control']).toBe('no-store');
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  expect(response?.headers()['vary']).toMatch(/\bCookie\b/);
   expect(response?.headers()['x-robots-tag']).toBe('noindex');
   await expect(pageHeading(page)).toHaveText(CANDIDATE_TITLE);
   const state = JSON.parse((await page.locator('#shell-ssr-state').textContent()) ?? '{}') as {
@@ -70,7 +71,7 @@ test('a preview link shows the candidate, rendered by the server, to the browser
   expect(((await registry.json()) as { remotes: Record<string, string> }).remotes.marketing).toBe(
     candidateManifest,
   );
-  expect(registry.headers()['cache-control']).toBe('no-store');
+  expect(registry.headers()['cache-control']).toBe('private, no-store');
   // A client-side navigation from another remote's page, whose HTML named no marketing version.
   await page.goto(`${shell.url}/contact`);
   await header(page)
@@ -90,7 +91,7 @@ test('a preview link shows the candidate, rendered by the server, to the browser
   }
   const plain = await fetchServerHtml(`${shell.url}/`);
   expect(plain.heading).toBe(LIVE_TITLE);
-  expect(plain.headers.get('cache-control')).not.toBe('no-store');
+  expect(plain.headers.get('cache-control')).not.toMatch(/no-store/);
   expect(serverState<{ remoteManifests: Record<string, string> }>(plain).remoteManifests?.marketing).toBe(
     await site.liveManifest('marketing'),
   );
@@ -141,7 +142,7 @@ test("a candidate that cannot be loaded answers its remote's 503 panel, to the p
     ),
   );
   expect(html.status).toBe(503);
-  expect(html.headers.get('cache-control')).toBe('no-store');
+  expect(html.headers.get('cache-control')).toBe('private, no-store');
   expect((await fetchServerHtml(`${shell.url}/`)).status).toBe(200);
   // A server without a secret has no previews: the path is a page like any other.
   expect((await fetch(site.url('shell', `/_shell/preview?token=${encodeURIComponent(link)}`))).status).toBe(

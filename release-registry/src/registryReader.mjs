@@ -8,6 +8,15 @@ export const REGISTRY_CHANNEL = 'release_registry';
 
 const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MAX_MS = 10_000;
+/** How often the document is read even without a notification: a missed one is caught by then. */
+export const DEFAULT_REREAD_MS = 30_000;
+/**
+ * Longest a read may take. A half-open connection (a NAT or load balancer that forgot it, a
+ * failover) answers nothing and reports no error: the read's timeout is what tells it is lost.
+ */
+const READ_TIMEOUT_MS = 5_000;
+/** TCP keep-alive probes start after this long idle, so an idle connection's death is noticed. */
+const KEEP_ALIVE_AFTER_MS = 10_000;
 
 /**
  * @typedef {import('./registryDocument.mjs').RegistryDocument} RegistryDocument
@@ -31,44 +40,63 @@ export async function readRegistryDocument({ databaseUrl, environment }) {
 
 /**
  * Calls `onChange` with the environment's document now, after each change to it (LISTEN
- * release_registry), and after each reconnection (a change made while the connection was down is
- * not missed). A lost connection is opened again, waiting longer each time (up to 10 s); `onError`
- * hears why.
- * @param {RegistryAddress & { onChange: (document: RegistryDocument | null) => void, onError?: (error: Error) => void }} watch
+ * release_registry), after each reconnection (a change made while the connection was down is not
+ * missed), and every `rereadMs` (a notification lost on the way is not missed either). Reads take
+ * turns, and notifications that arrive during one make one more read, not one each. A lost
+ * connection, or a read that fails or outlasts its timeout, is opened again, waiting longer each
+ * time (up to 10 s); `onError` hears why.
+ * @param {RegistryAddress & { onChange: (document: RegistryDocument | null) => void, onError?: (error: Error) => void, rereadMs?: number }} watch
  * @returns {{ close: () => Promise<void> }}
  */
-export function watchRegistry({ databaseUrl, environment, onChange, onError = () => {} }) {
+export function watchRegistry({
+  databaseUrl,
+  environment,
+  onChange,
+  onError = () => {},
+  rereadMs = DEFAULT_REREAD_MS,
+}) {
   let closed = false;
   let waitMs = RECONNECT_FIRST_MS;
   /** @type {pg.Client | null} */
   let client = null;
   /** @type {NodeJS.Timeout | undefined} */
   let retry;
+  /** @type {NodeJS.Timeout | undefined} */
+  let reread;
 
   const connect = async () => {
-    const current = new pg.Client({ connectionString: databaseUrl });
+    const current = new pg.Client({
+      connectionString: databaseUrl,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEP_ALIVE_AFTER_MS,
+      connectionTimeoutMillis: READ_TIMEOUT_MS,
+      query_timeout: READ_TIMEOUT_MS,
+    });
     client = current;
-    const lost = (/** @type {Error} */ error) => {
+    const lost = (/** @type {unknown} */ error) => {
       if (closed || client !== current) return;
       client = null;
-      onError(error);
+      clearInterval(reread);
+      onError(error instanceof Error ? error : new Error(String(error)));
       current.end().catch(() => {});
       retry = setTimeout(connect, waitMs);
       waitMs = Math.min(waitMs * 2, RECONNECT_MAX_MS);
     };
+    const reads = takingTurns(() => queryRegistryDocument(current, environment), onChange, lost);
     current.on('error', lost);
     current.on('end', () => lost(new Error('the registry connection ended')));
     current.on('notification', ({ payload }) => {
-      if (payload !== environment) return;
-      queryRegistryDocument(current, environment).then(onChange, lost);
+      if (payload === environment) void reads.read();
     });
     try {
       await current.connect();
       await current.query(`LISTEN ${REGISTRY_CHANNEL}`);
+      await reads.read();
+      if (client !== current) return;
       waitMs = RECONNECT_FIRST_MS;
-      onChange(await queryRegistryDocument(current, environment));
+      reread = setInterval(() => void reads.read(), rereadMs);
     } catch (error) {
-      lost(error instanceof Error ? error : new Error(String(error)));
+      lost(error);
     }
   };
   connect();
@@ -76,7 +104,42 @@ export function watchRegistry({ databaseUrl, environment, onChange, onError = ()
     close: async () => {
       closed = true;
       clearTimeout(retry);
+      clearInterval(reread);
       await client?.end();
+    },
+  };
+}
+
+/**
+ * Reads one at a time: a read asked for while one runs is one more read after it (however many
+ * were asked for), so the last answer given is never older than the last ask, and a burst of
+ * notifications costs two reads.
+ * @template T
+ * @param {() => Promise<T>} read @param {(value: T) => void} onRead @param {(error: unknown) => void} onFail
+ */
+function takingTurns(read, onRead, onFail) {
+  /** @type {Promise<void> | null} */
+  let running = null;
+  let again = false;
+  const run = async () => {
+    do {
+      again = false;
+      try {
+        onRead(await read());
+      } catch (error) {
+        onFail(error);
+        return;
+      }
+    } while (again);
+  };
+  return {
+    read() {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = run().finally(() => (running = null));
+      return running;
     },
   };
 }

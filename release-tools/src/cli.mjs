@@ -2,21 +2,25 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { findApp } from 'build-tools/apps';
 import { releaseEnvironment } from './environment.mjs';
-import { listReleases, release, rollback } from './releases.mjs';
+import { listReleases, publish, release, rollback } from './releases.mjs';
 import { promote } from './promotion.mjs';
 import { releaseLine } from './releaseListing.mjs';
 import { makePreviewLink } from './previewLink.mjs';
 
 /**
  * A remote team's commands, run in its package (npm run <command> --workspace remote-<name>):
- *   release [--env <name>] [--no-verify] [--dist <folder>]
+ *   release [--env <name>] [--no-verify] [--dist <folder> | --version <version>]
  *                           build, publish a new version, verify it, make it live; --dist releases
  *                           a build made earlier (a CI job's artifact; a path from the package's
- *                           folder) instead of building
+ *                           folder) instead of building; --version, a version published before
+ *   publish [--env <name>] [--no-verify] [--dist <folder>]
+ *                           build, publish a new version and verify it, without making it live;
+ *                           prints the version alone on stdout (the rest goes to stderr)
  *   rollback [--env <name>] [--to <version>]
  *                           the version live before the current one (or the one named) is live again
- *   promote --from <env> --to <env> [--no-verify]
- *                           the version live in one environment is made live in the other, no build
+ *   promote --from <env> --to <env> [--version <version>] [--no-verify]
+ *                           that version, live in one environment, is made live in the other, no
+ *                           build; without --version (refused when CI=true), the one live there now
  *   preview --version <version> [--hours <n>] [--path <page>]
  *                           a link (SITE_URL's shell, signed with SHELL_PREVIEW_SECRET) that shows
  *                           a published version to whoever opens it, for n hours (4; at most 24)
@@ -27,7 +31,9 @@ import { makePreviewLink } from './previewLink.mjs';
 const [command = '', ...flags] = process.argv.slice(2);
 const packageDir = process.cwd();
 const app = findApp(path.basename(packageDir));
-const log = (/** @type {string} */ line) => console.log(`[${app.dir}] ${line}`);
+// `publish` keeps stdout for its version, so that a CI step can read it.
+const log = (/** @type {string} */ line) =>
+  (command === 'publish' ? console.error : console.log)(`[${app.dir}] ${line}`);
 
 /** The value after a flag (`--to v1`), or undefined. @param {string} name */
 function flag(name) {
@@ -43,21 +49,34 @@ const environment = (name) => releaseEnvironment(name ? { ...process.env, RELEAS
 
 try {
   const verify = !flags.includes('--no-verify');
-  if (command === 'release') {
+  if (command === 'release' || command === 'publish') {
     const env = environment(flag('--env'));
-    const built = flag('--dist');
-    if (!built) {
-      log('building');
-      execFileSync('npm', ['run', 'build'], { cwd: packageDir, stdio: ['ignore', 'ignore', 'inherit'] });
+    const [built, version] = [flag('--dist'), command === 'release' ? flag('--version') : undefined];
+    if (built && version) throw new Error('--dist and --version name two things to release: give one');
+    if (version) {
+      await release(env, { appName: app.name, version, verify, log });
+    } else {
+      if (!built) {
+        log('building');
+        execFileSync('npm', ['run', 'build'], { cwd: packageDir, stdio: ['ignore', 'ignore', 'inherit'] });
+      }
+      const buildDir = path.resolve(packageDir, built ?? 'dist');
+      if (command === 'release') await release(env, { appName: app.name, buildDir, verify, log });
+      else console.log(await publish(env, { appName: app.name, buildDir, verify, log }));
     }
-    const buildDir = path.resolve(packageDir, built ?? 'dist');
-    await release(env, { appName: app.name, buildDir, verify, log });
   } else if (command === 'rollback') {
     await rollback(environment(flag('--env')), { appName: app.name, to: flag('--to'), log });
   } else if (command === 'promote') {
     const [from, to] = [flag('--from'), flag('--to')];
     if (!from || !to) throw new Error('promote needs --from <environment> --to <environment>');
-    await promote({ from: environment(from), to: environment(to) }, { appName: app.name, verify, log });
+    const version = flag('--version');
+    if (!version && process.env.CI === 'true') {
+      throw new Error(
+        `in CI, promote needs --version <version>: the one ${from} released and a person approved, not whatever ${from} has live when this job runs`,
+      );
+    }
+    const promotion = { appName: app.name, version, verify, log };
+    await promote({ from: environment(from), to: environment(to) }, promotion);
   } else if (command === 'preview') {
     const [version, hours, secret] = [flag('--version'), flag('--hours'), process.env.SHELL_PREVIEW_SECRET];
     if (!version) throw new Error('preview needs --version <version> (npm run releases lists them)');
@@ -75,7 +94,7 @@ try {
     if (versions.length === 0) log('no version published yet (npm start publishes the current build)');
     for (const entry of versions) console.log(releaseLine(entry));
   } else {
-    throw new Error(`unknown command "${command}": release, rollback, promote, preview or releases`);
+    throw new Error(`unknown command "${command}": release, publish, rollback, promote, preview or releases`);
   }
 } catch (error) {
   console.error(`[${app.dir}] ${command} failed: ${error instanceof Error ? error.message : String(error)}`);

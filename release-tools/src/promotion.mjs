@@ -1,6 +1,8 @@
-// Promotion: the version live in one environment made live in another, the same manifest URL
+// Promotion: a version verified in one environment made live in another, the same manifest URL
 // (the same bytes), with no build.
 import { verifyRelease } from './verifyRelease.mjs';
+import { assertPublished } from './releases.mjs';
+import { versionAudit } from './releaseAudit.mjs';
 
 /**
  * @typedef {import('./environment.mjs').ReleaseEnvironment} ReleaseEnvironment
@@ -8,25 +10,31 @@ import { verifyRelease } from './verifyRelease.mjs';
  */
 
 /**
- * Makes the remote's live version in `from` live in `to`: verified first through a shell server on
- * `to`'s registry (unless `verify` is false), then one change of `to`'s registry, recorded as
- * `promote` with `to`'s actor and commit. Throws, leaving `to` unchanged, when `from` has nothing
- * live, the two share a registry, or the verification fails.
+ * Makes `version` of the remote live in `to` (without one, the version live in `from` now): it
+ * must be published and have been live in `from` without being rolled back there since (a version
+ * goes live only once verified, or with --no-verify). It is verified first through a shell server on
+ * `to`'s registry (unless `verify` is false), then made live by one change of `to`'s registry,
+ * recorded as `promote` with `to`'s actor and the commit the version was built from. Throws,
+ * leaving `to` unchanged, when any of that fails or the two environments share a registry.
  * @param {{ from: ReleaseEnvironment, to: ReleaseEnvironment }} environments
- * @param {{ appName: string, verify: boolean, log: (line: string) => void, verifyCandidate?: VerifyCandidate }} promotion
+ * @param {{ appName: string, version?: string, verify: boolean, log: (line: string) => void, verifyCandidate?: VerifyCandidate }} promotion
+ * @returns {Promise<string>} the manifest URL made live
  */
-export async function promote({ from, to }, { appName, verify, log, verifyCandidate = verifyRelease }) {
+export async function promote(
+  { from, to },
+  { appName, version: named, verify, log, verifyCandidate = verifyRelease },
+) {
   const [source, target] = [from.audit.environment, to.audit.environment];
   if (from.registryName === to.registryName) {
     throw new Error(
       `${source} and ${target} share one registry (${to.registryName}): promotion needs a registry per environment (RELEASES_REGISTRY_URL)`,
     );
   }
-  const candidate = (await from.registry.read())?.remotes[appName];
-  if (!candidate) throw new Error(`${appName} has no live version in ${source}`);
+  const candidate = named ? await approvedIn(from, appName, named) : await liveIn(from, appName);
+  const version = from.versionOf(appName, candidate) ?? candidate;
+  if (!named) log(`promoting ${version}, live in ${source} now`);
   const registry = await to.registry.read();
   const live = registry?.remotes[appName] ?? null;
-  const version = from.versionOf(appName, candidate) ?? candidate;
   if (candidate === live) {
     log(`${version} is already live in ${target}: nothing to do`);
     return candidate;
@@ -43,8 +51,42 @@ export async function promote({ from, to }, { appName, verify, log, verifyCandid
     action: 'promote',
     allowOverrides: to.allowOverrides,
     verified: verify,
-    audit: to.audit,
+    audit: await versionAudit(from, appName, from.versionOf(appName, candidate), to.audit),
   });
   log(`${version} from ${source} is live in ${target}`);
+  return candidate;
+}
+
+/** The remote's live manifest URL in `env`. @param {ReleaseEnvironment} env @param {string} appName */
+async function liveIn(env, appName) {
+  const live = (await env.registry.read())?.remotes[appName];
+  if (!live) throw new Error(`${appName} has no live version in ${env.audit.environment}`);
+  return live;
+}
+
+/**
+ * The manifest URL of `version` when it may be promoted from `env`: published, live there now or
+ * before, and not rolled back there since it last went live.
+ * @param {ReleaseEnvironment} env @param {string} appName @param {string} version
+ */
+async function approvedIn(env, appName, version) {
+  const source = env.audit.environment;
+  await assertPublished(env, appName, version);
+  const candidate = env.manifestUrl(appName, version);
+  const history = await env.registry.history(appName);
+  const lastWentLive = history.findLastIndex((change) => change.to === candidate);
+  if (lastWentLive === -1) {
+    throw new Error(
+      `${version} was never live in ${source}: promote only what ${source} released (release --env ${source} --version ${version} first)`,
+    );
+  }
+  const rolledBack = history
+    .slice(lastWentLive + 1)
+    .find((change) => change.action === 'rollback' && change.from === candidate);
+  if (rolledBack) {
+    throw new Error(
+      `${version} was rolled back in ${source} at ${rolledBack.at}: release it there again first`,
+    );
+  }
   return candidate;
 }

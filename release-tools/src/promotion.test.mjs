@@ -32,13 +32,17 @@ const log = () => {};
  */
 async function setUp(/** @type {string} */ name) {
   const root = await mkdtemp(path.join(os.tmpdir(), 'promotion-test-'));
-  const environment = (/** @type {string} */ env, /** @type {string} */ actor) => {
+  const environment = (
+    /** @type {string} */ env,
+    /** @type {string} */ actor,
+    /** @type {string} */ commit = `commit-of-${actor}`,
+  ) => {
     const releases = releaseEnvironment({
       RELEASES_DIR: path.join(root, 'releases'),
       RELEASES_REGISTRY_URL: postgres.databaseUrl,
       RELEASES_ENV: `${name}-${env}`,
       RELEASE_ACTOR: actor,
-      RELEASE_COMMIT: `commit-of-${actor}`,
+      RELEASE_COMMIT: commit,
     });
     environments.push(releases);
     return releases;
@@ -47,10 +51,10 @@ async function setUp(/** @type {string} */ name) {
   const staging = environment('staging', 'alice');
   const production = environment('production', 'bob');
   const live = async (/** @type {typeof staging} */ env) => (await env.registry.read())?.remotes.marketing;
-  return { staging, production, build, live };
+  return { staging, production, build, live, environment };
 }
 
-test('promote makes the very manifest URL live in staging live in production, verified on production first, recorded as promote', async () => {
+test("promote makes the very manifest URL live in staging live in production, verified on production first, recorded as promote with production's actor and the commit the version was built from", async () => {
   const { staging, production, build, live } = await setUp('promote');
   await publishAsLive(production, 'marketing', await build('one'));
   await publishAsLive(staging, 'marketing', await build('one'));
@@ -80,7 +84,7 @@ test('promote makes the very manifest URL live in staging live in production, ve
       action: 'promote',
       to: candidate,
       actor: 'bob',
-      commit: 'commit-of-bob',
+      commit: 'commit-of-alice', // staging's job built and published it; bob's job only promotes it
       environment: 'promote-production',
     },
   );
@@ -136,7 +140,7 @@ test('rollback --to goes back only to a version that passed verification in this
   }
   await assert.rejects(
     rollback(env, { appName: 'marketing', to: neverLive, log }),
-    /was never made live in rollback-to-staging, so it never passed verification here/,
+    /was never made live in rollback-to-staging, so it never passed verification there/,
   );
   assert.equal(await live(env), fourth);
 
@@ -149,4 +153,53 @@ test('rollback --to goes back only to a version that passed verification in this
   // Without --to, rollback goes back to the version live before: the one --to replaced.
   await rollback(env, { appName: 'marketing', log });
   assert.equal(await live(env), fourth);
+});
+
+test('promote --version makes exactly the approved version live, though staging has released a newer one since, and records its build commit', async () => {
+  const { staging, production, build, live, environment } = await setUp('approved');
+  await publishAsLive(production, 'marketing', await build('one'));
+  await publishAsLive(staging, 'marketing', await build('one'));
+  const approved = await release(staging, {
+    appName: 'marketing',
+    buildDir: await build('two'),
+    verify: false,
+    log,
+  });
+  // The next push's staging job, from a later commit, while production waits for its approval.
+  const nextPush = environment('staging', 'alice', 'commit-of-the-next-push');
+  await release(nextPush, { appName: 'marketing', buildDir: await build('three'), verify: false, log });
+
+  await promote(
+    { from: staging, to: production },
+    { appName: 'marketing', version: approved, verify: false, log },
+  );
+
+  assert.equal(await live(production), production.manifestUrl('marketing', approved));
+  const last = (await production.registry.history('marketing')).at(-1);
+  assert.deepEqual([last?.action, last?.commit], ['promote', 'commit-of-alice']);
+});
+
+test('promote --version refuses a version not published, never live in staging, or rolled back there, and says why', async () => {
+  const { staging, production, build, live } = await setUp('refuses');
+  await publishAsLive(production, 'marketing', await build('one'));
+  await publishAsLive(staging, 'marketing', await build('one'));
+  const before = await live(production);
+  const promoteVersion = (/** @type {string} */ version) =>
+    promote({ from: staging, to: production }, { appName: 'marketing', version, verify: false, log });
+
+  await assert.rejects(
+    promoteVersion('20260101-000000000-0000000000'),
+    /is not a published version of marketing/,
+  );
+  const neverLive = (await staging.store('marketing').publish(await build('unreleased'))).version;
+  await assert.rejects(promoteVersion(neverLive), /was never live in refuses-staging/);
+  const rolledBack = await release(staging, {
+    appName: 'marketing',
+    buildDir: await build('two'),
+    verify: false,
+    log,
+  });
+  await rollback(staging, { appName: 'marketing', log });
+  await assert.rejects(promoteVersion(rolledBack), /was rolled back in refuses-staging at /);
+  assert.equal(await live(production), before);
 });

@@ -51,3 +51,17 @@ function headCommit(repository) {
     return null; // no git, or not a checkout (an unpacked tarball)
   }
 }
+
+/**
+ * What the history records of a change that makes `version` live: the actor and environment of
+ * `audit` (the changed environment's), and the commit the version was built from, as `env`'s store
+ * records it (build.json; null for a version published before versions recorded it), whichever
+ * job runs the change.
+ * @param {import('./environment.mjs').ReleaseEnvironment} env the environment whose store holds it
+ * @param {string} appName @param {string | null} version
+ * @returns {Promise<ReleaseAudit>}
+ */
+export async function versionAudit(env, appName, version, audit = env.audit) {
+  const build = version ? await env.store(appName).buildOf(version) : null;
+  return { ...audit, commit: build?.commit ?? null };
+}

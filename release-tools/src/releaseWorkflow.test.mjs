@@ -8,25 +8,31 @@ import { parse } from 'yaml';
 
 const WORKFLOW = path.resolve(import.meta.dirname, '..', '..', 'docs', 'examples', 'release-remote.yml');
 
-/** @typedef {{ environment?: string, needs?: string, env?: Record<string, string>, steps: { run?: string, uses?: string }[] }} Job */
+/** @typedef {{ environment?: string, needs?: string, env?: Record<string, string>, outputs?: Record<string, string>, steps: { id?: string, run?: string, uses?: string }[] }} Job */
 
-test('the example release job releases to staging, then promotes the same version to production after approval', () => {
+test('the example release job publishes, previews and releases on staging, then promotes exactly that version to production after approval', () => {
   const workflow = /** @type {{ env: Record<string, string>, jobs: Record<string, Job> }} */ (
     parse(readFileSync(WORKFLOW, 'utf8'))
   );
   const { staging, production } = workflow.jobs;
   assert.ok(staging && production, 'a staging job and a production job');
   const runs = (/** @type {Job} */ job) => job.steps.flatMap((step) => (step.run ? [step.run] : []));
+  const published = '${{ steps.publish.outputs.version }}';
   assert.deepEqual(runs(staging), [
     'npm ci',
     'npm run build --workspace shell',
-    'npm run release --workspace remote-marketing -- --env staging',
+    'version=$(npm run --silent publish --workspace remote-marketing -- --env staging)\necho "version=$version" >> "$GITHUB_OUTPUT"\n',
+    `npm run --silent preview --workspace remote-marketing -- --env staging --version ${published} >> "$GITHUB_STEP_SUMMARY"`,
+    `npm run release --workspace remote-marketing -- --env staging --version ${published}`,
   ]);
-  // Production builds nothing of the remote: it promotes what staging verified.
+  assert.equal(staging.steps.find((step) => step.run?.includes(' publish '))?.id, 'publish');
+  assert.deepEqual(staging.outputs, { version: published });
+  // Production builds nothing of the remote: it promotes the version staging released and a
+  // person approved, not whatever staging has live when the approval comes.
   assert.deepEqual(runs(production), [
     'npm ci',
     'npm run build --workspace shell',
-    'npm run promote --workspace remote-marketing -- --from staging --to production',
+    'npm run promote --workspace remote-marketing -- --from staging --to production --version ${{ needs.staging.outputs.version }}',
   ]);
   assert.equal(production.needs, 'staging');
   assert.equal(production.environment, 'production');

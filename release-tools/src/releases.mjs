@@ -1,11 +1,23 @@
 import { REMOTE_APPS, appDist } from 'build-tools/apps';
 import { verifyRelease } from './verifyRelease.mjs';
 import { versionsInUse } from './retention.mjs';
+import { describeBuild } from './versionBuild.mjs';
+import { versionAudit } from './releaseAudit.mjs';
 
 /**
  * @typedef {import('./environment.mjs').ReleaseEnvironment} ReleaseEnvironment
  * @typedef {(line: string) => void} Log
  */
+
+/**
+ * Publishes a build as a version of the app, recording the commit it was built from (the audit's:
+ * RELEASE_COMMIT, the CI's, else the checkout's HEAD) and when.
+ * @param {ReleaseEnvironment} env @param {string} appName @param {string} buildDir
+ */
+async function publishBuild(env, appName, buildDir) {
+  const now = new Date();
+  return env.store(appName).publish(buildDir, now, await describeBuild(buildDir, env.audit.commit, now));
+}
 
 /**
  * Publishes a build and, when it is a new build (or the remote has none live), points the
@@ -14,7 +26,7 @@ import { versionsInUse } from './retention.mjs';
  * @param {ReleaseEnvironment} env @param {string} appName @param {string} buildDir
  */
 export async function publishAsLive(env, appName, buildDir) {
-  const { version, isNew } = await env.store(appName).publish(buildDir);
+  const { version, isNew } = await publishBuild(env, appName, buildDir);
   const expected = (await env.registry.read())?.remotes[appName] ?? null;
   if (!isNew && expected) return version;
   await env.registry.change({
@@ -23,7 +35,7 @@ export async function publishAsLive(env, appName, buildDir) {
     to: env.manifestUrl(appName, version),
     action: 'publish',
     allowOverrides: env.allowOverrides,
-    audit: env.audit,
+    audit: await versionAudit(env, appName, version),
   });
   return version;
 }
@@ -41,33 +53,79 @@ export async function publishEveryRemote(env) {
 }
 
 /**
- * A team's release: the build is published as a new version, verified through the real shell
- * server (unless `verify` is false), then made live, and versions beyond the retention window
- * are deleted. When anything fails, it throws and the live version stays as it was.
- * @param {ReleaseEnvironment} env
- * @param {{ appName: string, buildDir: string, verify: boolean, log: Log, verifyCandidate?: typeof verifyRelease }} release
+ * Verifies a candidate through the real shell server on the environment's live registry, or says
+ * it was not (`verify` false). Throws when a page fails.
+ * @param {import('release-registry').RegistryDocument | null} registry the environment's, as read
+ * @param {{ appName: string, candidate: string, verify: boolean, log: Log, check?: typeof verifyRelease }} request
+ *   `check`: the verification (tests pass one that needs no shell build)
  */
-export async function release(env, { appName, buildDir, verify, log, verifyCandidate = verifyRelease }) {
+async function verifyCandidate(registry, { appName, candidate, verify, log, check = verifyRelease }) {
+  if (!verify) {
+    log('not verified (--no-verify): the shell servers still refuse it if it fails to load or render');
+    return;
+  }
+  if (!registry) {
+    throw new Error(
+      'the environment has no registry yet: locally, run npm start once; elsewhere its first release needs --no-verify',
+    );
+  }
+  await check({ registry, remote: appName, candidate, log });
+  log('verified: every page answers 200 in every language');
+}
+
+/**
+ * A team's `publish`: the build stored as a version and verified through the real shell server
+ * (unless `verify` is false), without making it live: a preview link can show it, and
+ * `release --version` makes it live. Throws when the verification fails (the version stays stored,
+ * not live).
+ * @param {ReleaseEnvironment} env
+ * @param {{ appName: string, buildDir: string, verify: boolean, log: Log }} publication
+ * @returns {Promise<string>} the version
+ */
+export async function publish(env, { appName, buildDir, verify, log }) {
   const registry = await env.registry.read();
-  const live = registry?.remotes[appName] ?? null;
-  const { version, isNew } = await env.store(appName).publish(buildDir);
+  const { version, isNew } = await publishBuild(env, appName, buildDir);
   const candidate = env.manifestUrl(appName, version);
   log(`${isNew ? 'published' : 'already published as'} ${version} (${candidate})`);
+  await verifyCandidate(registry, { appName, candidate, verify, log });
+  log(`${version} is published, not live: preview --version ${version}, then release --version ${version}`);
+  return version;
+}
+
+/**
+ * A team's release: the build is published as a new version (or `version`, published before, is
+ * taken), verified through the real shell server (unless `verify` is false), then made live, and
+ * versions beyond the retention window are deleted. When anything fails, it throws and the live
+ * version stays as it was.
+ * @param {ReleaseEnvironment} env
+ * @param {{ appName: string, buildDir?: string, version?: string, verify: boolean, log: Log, verifyCandidate?: typeof verifyRelease }} release
+ *   `buildDir` or `version`
+ */
+export async function release(
+  env,
+  { appName, buildDir, version: published, verify, log, verifyCandidate: check = verifyRelease },
+) {
+  const registry = await env.registry.read();
+  const live = registry?.remotes[appName] ?? null;
+  let version;
+  if (buildDir) {
+    const stored = await publishBuild(env, appName, buildDir);
+    version = stored.version;
+    log(
+      `${stored.isNew ? 'published' : 'already published as'} ${version} (${env.manifestUrl(appName, version)})`,
+    );
+  } else if (published) {
+    await assertPublished(env, appName, published);
+    version = published;
+  } else {
+    throw new Error('release needs a build (buildDir) or a published version');
+  }
+  const candidate = env.manifestUrl(appName, version);
   if (candidate === live) {
     log(`${version} is already live: nothing to do`);
     return version;
   }
-  if (verify) {
-    if (!registry) {
-      throw new Error(
-        'the environment has no registry yet: locally, run npm start once; elsewhere its first release needs --no-verify',
-      );
-    }
-    await verifyCandidate({ registry, remote: appName, candidate, log });
-    log('verified: every page answers 200 in every language');
-  } else {
-    log('not verified (--no-verify): the shell servers still refuse it if it fails to load or render');
-  }
+  await verifyCandidate(registry, { appName, candidate, verify, log, check });
   await env.registry.change({
     remote: appName,
     expected: live,
@@ -75,7 +133,7 @@ export async function release(env, { appName, buildDir, verify, log, verifyCandi
     action: 'release',
     allowOverrides: env.allowOverrides,
     verified: verify,
-    audit: env.audit,
+    audit: await versionAudit(env, appName, version),
   });
   log(`${version} is live`);
   try {
@@ -86,6 +144,19 @@ export async function release(env, { appName, buildDir, verify, log, verifyCandi
     log(`could not delete old versions: ${error instanceof Error ? error.message : String(error)}`);
   }
   return version;
+}
+
+/**
+ * Refuses a version that is not on the environment's release host.
+ * @param {ReleaseEnvironment} env @param {string} appName @param {string} version
+ */
+export async function assertPublished(env, appName, version) {
+  const published = await env.store(appName).list();
+  if (!published.some((entry) => entry.version === version)) {
+    throw new Error(
+      `${version} is not a published version of ${appName} (never published, or pruned; npm run releases lists them)`,
+    );
+  }
 }
 
 /**
@@ -119,7 +190,7 @@ export async function rollback(env, { appName, to, log }) {
   if (!target) throw new Error(`${appName} has no earlier version to roll back to`);
   if (target === live) throw new Error(`${to} is already live`);
   const verified = await verifiedIn(env, appName, target);
-  if (to && !verified) throw new Error(`${to} ${await whyUnverified(env, appName, target)}`);
+  if (to && !verified) throw new Error(await whyUnverified(env, appName, to));
   const version = env.versionOf(appName, target);
   const published = await env.store(appName).list();
   if (version && !published.some((entry) => entry.version === version)) {
@@ -135,7 +206,7 @@ export async function rollback(env, { appName, to, log }) {
     to: target,
     action: 'rollback',
     verified,
-    audit: env.audit,
+    audit: await versionAudit(env, appName, version),
   });
   log(`${version ?? target} is live again (it replaced ${env.versionOf(appName, live) ?? live})`);
   return version;
@@ -151,13 +222,18 @@ async function verifiedIn(env, appName, manifestUrl) {
   return (await env.registry.history(appName)).some((change) => change.to === manifestUrl && change.verified);
 }
 
-/** Why `rollback --to` refuses an unverified version. @param {ReleaseEnvironment} env @param {string} appName @param {string} manifestUrl */
-async function whyUnverified(env, appName, manifestUrl) {
+/**
+ * Why `rollback --to` refuses a version not verified in this environment.
+ * @param {ReleaseEnvironment} env @param {string} appName @param {string} version
+ */
+async function whyUnverified(env, appName, version) {
   const { environment } = env.audit;
-  const wasLive = (await env.registry.history(appName)).some((change) => change.to === manifestUrl);
+  const url = env.manifestUrl(appName, version);
+  const wasLive = (await env.registry.history(appName)).some((change) => change.to === url);
+  const instead = `release --env ${environment} --version ${version} verifies it and makes it live`;
   return wasLive
-    ? `was made live in ${environment} without verification (--no-verify or npm start): release or promote it with verification to roll back to it`
-    : `was never made live in ${environment}, so it never passed verification here: release or promote it instead`;
+    ? `${version} was made live in ${environment} without verification (--no-verify or npm start), so rollback --to cannot take it: ${instead}`
+    : `${version} was never made live in ${environment}, so it never passed verification there: ${instead}`;
 }
 
 /**

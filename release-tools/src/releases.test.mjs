@@ -2,29 +2,32 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, stat } from 'node:fs/promises';
 import { releaseEnvironment } from './environment.mjs';
 import { writeBuildForTests } from './buildForTests.mjs';
-import { listReleases, prune, publishAsLive, release, rollback } from './releases.mjs';
+import { listReleases, prune, publish, publishAsLive, release, rollback } from './releases.mjs';
 import { releaseLine } from './releaseListing.mjs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function setUp({ keep = '5', actor = 'alice' } = {}) {
   const root = await mkdtemp(path.join(os.tmpdir(), 'releases-test-'));
-  const env = releaseEnvironment({
-    RELEASES_DIR: path.join(root, 'releases'),
-    RELEASES_KEEP: keep,
-    RELEASE_ACTOR: actor,
-    RELEASE_COMMIT: '3f9a2b1c0d2e4f6a',
-  });
+  /** The releases as a job at `commit` runs them. @param {string} commit */
+  const atCommit = (commit) =>
+    releaseEnvironment({
+      RELEASES_DIR: path.join(root, 'releases'),
+      RELEASES_KEEP: keep,
+      RELEASE_ACTOR: actor,
+      RELEASE_COMMIT: commit,
+    });
+  const env = atCommit('3f9a2b1c0d2e4f6a');
   const build = (/** @type {string} */ text) => writeBuildForTests(root, text);
   const log = () => {};
   const live = async () => (await env.registry.read())?.remotes.marketing;
   /** Releases the build whose one file says `text`, without a shell to verify it through. */
   const releaseUnverified = async (/** @type {string} */ text) =>
     release(env, { appName: 'marketing', buildDir: await build(text), verify: false, log });
-  return { env, build, log, live, releaseUnverified };
+  return { env, build, log, live, releaseUnverified, atCommit };
 }
 
 test('the same build is the same version; a changed build is a new one, and the old one stays', async () => {
@@ -167,4 +170,81 @@ test('a version made live before the audit trail is listed with an unknown actor
     line,
     '  20260101-000000000-3f9a2b1c0d  published 2026-01-01T00:00:00.000Z  publish by ? (commit ?)',
   );
+});
+
+test('publish stores a version with the commit it was built from and when, and leaves the live version alone', async () => {
+  const { env, build, log, live } = await setUp();
+  const first = await publishAsLive(env, 'marketing', await build('one'));
+  const buildDir = await build('two');
+
+  const version = await publish(env, { appName: 'marketing', buildDir, verify: false, log });
+
+  assert.equal(await live(), env.manifestUrl('marketing', first));
+  assert.ok((await env.store('marketing').list()).some((entry) => entry.version === version));
+  const builtAt = (await stat(path.join(buildDir, 'mf-manifest.json'))).mtime.toISOString();
+  assert.deepEqual(await env.store('marketing').buildOf(version), { commit: '3f9a2b1c0d2e4f6a', builtAt });
+});
+
+test('publish verifies through the shell unless told not to: with no registry to verify on, it stops', async () => {
+  const { env, build, log } = await setUp();
+  await assert.rejects(
+    publish(env, { appName: 'marketing', buildDir: await build('one'), verify: true, log }),
+    /no registry yet/,
+  );
+});
+
+test('release --version makes a published version live, recorded with the commit it was built from; an unpublished one is refused', async () => {
+  const { env, build, log, live, atCommit } = await setUp();
+  await publishAsLive(env, 'marketing', await build('one'));
+  const version = await publish(atCommit('commit-of-the-build'), {
+    appName: 'marketing',
+    buildDir: await build('two'),
+    verify: false,
+    log,
+  });
+
+  await release(atCommit('commit-of-the-release-job'), { appName: 'marketing', version, verify: false, log });
+
+  assert.equal(await live(), env.manifestUrl('marketing', version));
+  const last = (await env.registry.history('marketing')).at(-1);
+  assert.deepEqual([last?.action, last?.commit], ['release', 'commit-of-the-build']);
+  await assert.rejects(
+    release(env, { appName: 'marketing', version: '20260101-000000000-0000000000', verify: false, log }),
+    /is not a published version of marketing/,
+  );
+  assert.equal(await live(), env.manifestUrl('marketing', version));
+});
+
+test("a rollback records the commit the version it brings back was built from, not the rollback job's", async () => {
+  const { build, log, live, atCommit } = await setUp();
+  const first = await publishAsLive(atCommit('commit-one'), 'marketing', await build('one'));
+  await release(atCommit('commit-two'), {
+    appName: 'marketing',
+    buildDir: await build('two'),
+    verify: false,
+    log,
+  });
+
+  await rollback(atCommit('commit-of-the-rollback-job'), { appName: 'marketing', log });
+
+  const env = atCommit('any');
+  assert.equal(await live(), env.manifestUrl('marketing', first));
+  const last = (await env.registry.history('marketing')).at(-1);
+  assert.deepEqual([last?.action, last?.commit], ['rollback', 'commit-one']);
+});
+
+test('the same build published again from a later commit keeps the commit it was first built from', async () => {
+  const { build, atCommit } = await setUp();
+  const dir = await build('one');
+  const { version } = await atCommit('commit-one').store('marketing').publish(dir, new Date(), {
+    commit: 'commit-one',
+    builtAt: '2026-01-01T00:00:00.000Z',
+  });
+  await publish(atCommit('commit-two'), {
+    appName: 'marketing',
+    buildDir: dir,
+    verify: false,
+    log: () => {},
+  });
+  assert.equal((await atCommit('x').store('marketing').buildOf(version))?.commit, 'commit-one');
 });

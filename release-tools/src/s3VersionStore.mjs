@@ -10,7 +10,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { contentHash, filesUnder, parseVersion, versionName, versionWithHash } from './versionNaming.mjs';
 import { versionsBeyondRetention } from './versionStoreContract.mjs';
-import { releasedFileHeaders } from './releasedFileHeaders.mjs';
+import { IMMUTABLE, releasedFileHeaders } from './releasedFileHeaders.mjs';
+import { assertNoBuildFile, BUILD_FILE, describeBuild, parseBuild, serializeBuild } from './versionBuild.mjs';
 
 /**
  * @typedef {import('@aws-sdk/client-s3').S3Client} S3Client
@@ -50,26 +51,55 @@ export class S3VersionStore {
   }
 
   /**
-   * Publishes a build as a new version: every file, then the marker. The same build published
-   * again is the version it was.
+   * Publishes a build as a new version: every file and the record of its build (`build.json`),
+   * then the marker. The same build published again is the version it was, its record unchanged.
    * @param {string} buildDir the app's dist
    * @param {Date} [now]
+   * @param {import('./versionBuild.mjs').VersionBuild} [build] default: no commit known
    * @returns {Promise<{ version: string, isNew: boolean }>}
    */
-  async publish(buildDir, now = new Date()) {
+  async publish(buildDir, now = new Date(), build = undefined) {
     const hash = await contentHash(buildDir);
     const existing = versionWithHash(await this.list(), hash);
     if (existing) return { version: existing.version, isNew: false };
     const version = versionName(hash, now);
     const files = await filesUnder(buildDir);
     if (!files.includes(MARKER)) throw new Error(`${buildDir} has no ${MARKER}: not a build to publish`);
+    assertNoBuildFile(files, buildDir);
     const buildFiles = new Set(files);
-    const put = (/** @type {string} */ file) => this.#putOnce(buildDir, file, version, buildFiles);
+    const put = async (/** @type {string} */ file) =>
+      this.#putOnce(
+        this.#key(version, file),
+        await readFile(path.join(buildDir, file)),
+        releasedFileHeaders(file, buildFiles),
+      );
     const rest = files.filter((file) => file !== MARKER);
     for (let start = 0; start < rest.length; start += UPLOADS_AT_ONCE) {
       await Promise.all(rest.slice(start, start + UPLOADS_AT_ONCE).map(put));
     }
+    const record = serializeBuild(build ?? (await describeBuild(buildDir, null, now)));
+    await this.#putOnce(this.#key(version, BUILD_FILE), Buffer.from(record), {
+      ContentType: 'application/json',
+      CacheControl: IMMUTABLE,
+    });
     return { version, isNew: (await put(MARKER)) === 'written' };
+  }
+
+  /**
+   * What the version records of its build, or null (a version published before versions did).
+   * @param {string} version
+   * @returns {Promise<import('./versionBuild.mjs').VersionBuild | null>}
+   */
+  async buildOf(version) {
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.#key(version, BUILD_FILE) }),
+      );
+      return parseBuild((await object.Body?.transformToString()) ?? '');
+    } catch (error) {
+      if (statusOf(error) === 404) return null;
+      throw error;
+    }
   }
 
   /**
@@ -116,24 +146,16 @@ export class S3VersionStore {
   }
 
   /**
-   * Writes one file of a version unless an object is there; one with the same bytes (the same
+   * Writes one object of a version unless an object is there; one with the same bytes (the same
    * build, published at the same moment by another run) counts as written by it.
-   * @param {string} buildDir @param {string} file @param {string} version @param {Set<string>} buildFiles
+   * @param {string} Key @param {Buffer} body @param {import('./releasedFileHeaders.mjs').ReleasedFileHeaders} headers
    * @returns {Promise<'written' | 'identical'>}
    */
-  async #putOnce(buildDir, file, version, buildFiles) {
-    const Key = this.#key(version, file);
-    const body = await readFile(path.join(buildDir, file));
+  async #putOnce(Key, body, headers) {
     if (await this.#exists(Key)) return this.#sameBytes(Key, body);
     try {
       await this.client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key,
-          Body: body,
-          IfNoneMatch: '*',
-          ...releasedFileHeaders(file, buildFiles),
-        }),
+        new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, IfNoneMatch: '*', ...headers }),
       );
       return 'written';
     } catch (error) {

@@ -165,6 +165,17 @@ test('prune deletes every object of the versions beyond the window, and only tho
   );
   assert.deepEqual(await keysUnder(`${store.versionsKey}${v1}/`), []);
   assert.deepEqual(await keysUnder(`${store.versionsKey}${stopped}/`), []);
-  assert.equal((await keysUnder(`${store.versionsKey}${v2}/`)).length, 5);
+  // The build's five files and the record of its build.
+  assert.equal((await keysUnder(`${store.versionsKey}${v2}/`)).length, 6);
   assert.equal((await keysUnder(`${store.versionsKey}${underWay}/`)).length, 1);
+});
+
+test('a version on the bucket records the commit it was built from, stored for good like its files; a version with no record has none', async (t) => {
+  const { store, build, head } = await setUp(t);
+  const record = { commit: '3f9a2b1c0d2e4f6a', builtAt: '2026-11-25T13:05:00.000Z' };
+  const { version } = await store.publish(await build('one'), new Date(), record);
+
+  assert.deepEqual(await store.buildOf(version), record);
+  assert.equal((await head(version, 'build.json')).CacheControl, 'public, max-age=31536000, immutable');
+  assert.equal(await store.buildOf('20260101-000000000-0000000000'), null);
 });

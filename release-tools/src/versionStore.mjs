@@ -1,7 +1,8 @@
 // The folder store of one app's versions: the default, what `npm start` and a single machine use.
 import path from 'node:path';
-import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { contentHash, parseVersion, versionName, versionWithHash } from './versionNaming.mjs';
+import { assertNoBuildFile, BUILD_FILE, describeBuild, parseBuild, serializeBuild } from './versionBuild.mjs';
 import { versionsBeyondRetention } from './versionStoreContract.mjs';
 
 /**
@@ -36,22 +37,41 @@ export class VersionStore {
   }
 
   /**
-   * Publishes a build as a new version; the same build published again is the version it was.
-   * The folder appears whole or not at all (copied aside, then renamed into place).
+   * Publishes a build as a new version, with the record of its build (`build.json`); the same
+   * build published again is the version it was, its record unchanged. The folder appears whole
+   * or not at all (copied aside, then renamed into place).
    * @param {string} buildDir the app's dist
    * @param {Date} [now]
+   * @param {import('./versionBuild.mjs').VersionBuild} [build] default: no commit known
    * @returns {Promise<{ version: string, isNew: boolean }>}
    */
-  async publish(buildDir, now = new Date()) {
+  async publish(buildDir, now = new Date(), build = undefined) {
     const hash = await contentHash(buildDir);
     const existing = versionWithHash(await this.list(), hash);
     if (existing) return { version: existing.version, isNew: false };
+    assertNoBuildFile(await readdir(buildDir), buildDir);
     const version = versionName(hash, now);
     const incoming = path.join(this.versionsDir, `.incoming-${version}-${process.pid}`);
     await mkdir(this.versionsDir, { recursive: true });
     await cp(buildDir, incoming, { recursive: true, errorOnExist: true, force: false });
+    const record = build ?? (await describeBuild(buildDir, null, now));
+    await writeFile(path.join(incoming, BUILD_FILE), serializeBuild(record));
     await rename(incoming, path.join(this.versionsDir, version));
     return { version, isNew: true };
+  }
+
+  /**
+   * What the version records of its build, or null (a version published before versions did).
+   * @param {string} version
+   * @returns {Promise<import('./versionBuild.mjs').VersionBuild | null>}
+   */
+  async buildOf(version) {
+    try {
+      return parseBuild(await readFile(path.join(this.versionsDir, version, BUILD_FILE), 'utf8'));
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 
   /**

@@ -3,6 +3,7 @@
 
 /**
  * @typedef {import('./versionNaming.mjs').PublishedVersion} PublishedVersion
+ * @typedef {import('./versionBuild.mjs').VersionBuild} VersionBuild
  */
 
 /**
@@ -19,9 +20,11 @@
 /**
  * @typedef {object} VersionStoreContract
  * @property {() => Promise<PublishedVersion[]>} list the versions a reader can load, oldest first
- * @property {(buildDir: string, now?: Date) => Promise<{ version: string, isNew: boolean }>} publish
- *   publishes a build as a new version, whole or not at all; the same build published again is the
- *   version it was (isNew false)
+ * @property {(buildDir: string, now?: Date, build?: VersionBuild) => Promise<{ version: string, isNew: boolean }>} publish
+ *   publishes a build as a new version, whole or not at all, with the record of its build; the same
+ *   build published again is the version it was (isNew false), its record unchanged
+ * @property {(version: string) => Promise<VersionBuild | null>} buildOf what a version records of its
+ *   build (versionBuild.mjs), null when it has no record
  * @property {(policy: PrunePolicy) => Promise<string[]>} prune deletes the versions beyond the
  *   retention window and says which
  */

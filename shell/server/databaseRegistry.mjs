@@ -1,19 +1,20 @@
 // A registry kept in Postgres by the release commands (RELEASES_REGISTRY_URL), as a shell server
-// reads it: the environment's document, kept up to date by the database's notifications, so the
-// server's reads every second cost no query.
+// reads it: the environment's document, kept up to date by the database's notifications (and a
+// re-read every `rereadMs`), so the server's reads every second cost no query; while the
+// connection is lost, a read fails, so the server says the registry is failing.
 
 /** Longest a read waits for the first document (the database unreachable at start). */
 const FIRST_DOCUMENT_WAIT_MS = 5000;
 
 /**
- * @param {{ databaseUrl: string, environment: string }} address
+ * @param {{ databaseUrl: string, environment: string, rereadMs?: number }} address
  * @returns {import('./registrySource.mjs').RegistrySource & { close: () => Promise<void> }}
  */
-export function databaseRegistry({ databaseUrl, environment }) {
+export function databaseRegistry({ databaseUrl, environment, rereadMs }) {
   const { host, pathname } = new URL(databaseUrl);
   /** @type {import('./registrySource.mjs').RegistryDocument | null | undefined} */
   let document;
-  /** @type {Error | null} */
+  /** Why the connection is lost, until a read on a new one answers. @type {Error | null} */
   let lastError = null;
   /** @type {(value?: unknown) => void} */
   let firstDocumentArrived = () => {};
@@ -27,6 +28,7 @@ export function databaseRegistry({ databaseUrl, environment }) {
     return watchRegistry({
       databaseUrl,
       environment,
+      rereadMs,
       onChange: (changed) => {
         document = changed;
         lastError = null;
@@ -41,7 +43,8 @@ export function databaseRegistry({ databaseUrl, environment }) {
       watching ??= watch();
       await watching;
       if (document === undefined) await waitAtMost(firstDocument, FIRST_DOCUMENT_WAIT_MS);
-      if (document === undefined) throw lastError ?? new Error('the registry database did not answer');
+      if (document === undefined || lastError)
+        throw lastError ?? new Error('the registry database did not answer');
       if (document === null) throw new Error(`the registry has no "${environment}" environment yet`);
       return document;
     },

@@ -19,6 +19,8 @@ export interface SiteRenderer {
   close(): void | Promise<void>;
   /** The environment's SITE_URL. */
   siteUrl: string;
+  /** The environment's SITE_NAME. */
+  siteName: string;
   /** The build's client-rendered page (index.html) with the environment's settings written in. */
   clientRenderedPage(template: string): string;
   robotsTxt: string;

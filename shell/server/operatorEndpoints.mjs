@@ -19,7 +19,7 @@ function fromThisHost(request) {
  * @typedef {object} OperatorEndpointsOptions
  * @property {import('./fastifyRequest.js').SiteRenderer} renderer
  * @property {ReturnType<typeof import('./shellMetrics.mjs').createShellMetrics>} metrics
- * @property {() => import('./registrySource.mjs').RegistryStatus} registryStatus where the registry
+ * @property {() => Promise<import('./registryReader.mjs').RegistryStatus>} registryStatus where the registry
  *   is read, when it was, and why it cannot be now
  * @property {string} [metricsToken] lets a scraper elsewhere read /metrics (SHELL_METRICS_TOKEN)
  */
@@ -40,13 +40,13 @@ export default async function operatorEndpoints(app, { renderer, metrics, regist
 
   // The registry's source and health; which version of each remote it names, which one is
   // rendered (and, for an earlier one standing in, why), and why the last one not taken failed.
-  app.get('/_shell/status', (request, reply) => {
+  app.get('/_shell/status', async (request, reply) => {
     if (!fromThisHost(request)) return reply.callNotFound();
     request.routeKind = 'operator';
     // ?gc (with node --expose-gc): the heap after a full collection, to tell a leak from garbage.
     if ('gc' in /** @type {Record<string, unknown>} */ (request.query)) globalThis.gc?.();
     return reply.header('Cache-Control', 'no-store').send({
-      registry: registryStatus(),
+      registry: await registryStatus(),
       remotes: renderer.remotesStatus(),
       heapUsedBytes: process.memoryUsage().heapUsed,
     });

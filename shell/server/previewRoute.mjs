@@ -25,6 +25,22 @@ function cookieOf(header, name) {
   return undefined;
 }
 
+/**
+ * Marks an answer as one visitor's own: no cache, the browser's included, keeps it (`private`
+ * also for a cache that ignores `no-store`), a cache that keyed the URL alone does not hand it to
+ * another visitor (`Vary: Cookie`), and no crawler indexes it.
+ * @param {import('fastify').FastifyReply} reply
+ */
+function keptByNoOne(reply) {
+  const vary = String(reply.getHeader('Vary') ?? '');
+  const varies = vary.split(',').some((name) => name.trim().toLowerCase() === 'cookie');
+  reply
+    .header('Cache-Control', 'private, no-store')
+    .header('Vary', varies ? vary : [vary, 'Cookie'].filter(Boolean).join(', '))
+    .header('X-Robots-Tag', 'noindex');
+  reply.removeHeader('ETag');
+}
+
 /** @param {import('fastify').FastifyRequest} request @param {string} value @param {number} maxAgeSeconds */
 function cookieHeader(request, value, maxAgeSeconds) {
   const secure = request.protocol === 'https' ? '; Secure' : '';
@@ -50,9 +66,7 @@ async function previewRoute(app, { renderer, secret, remoteOrigins, readRegistry
   });
   // Whatever a previewing visitor is answered is theirs alone: kept by no cache, indexed by no one.
   app.addHook('onSend', async (request, reply) => {
-    if (!request.preview) return;
-    reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
-    reply.removeHeader('ETag');
+    if (request.preview) keptByNoOne(reply);
   });
 
   app.get(PREVIEW_PATH, async (request, reply) => {
@@ -61,24 +75,23 @@ async function previewRoute(app, { renderer, secret, remoteOrigins, readRegistry
     const checked = await check(token);
     if ('refused' in checked) {
       request.log.warn(`preview link refused: ${checked.refused}`);
-      reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
+      keptByNoOne(reply);
       throw httpError(403, `Preview link refused: ${checked.refused}`);
     }
     const { expires, path } = checked.preview;
+    keptByNoOne(reply);
     return reply
       .code(303)
       .header('Set-Cookie', cookieHeader(request, token, Math.floor((expires - Date.now()) / 1000)))
-      .header('Cache-Control', 'no-store')
-      .header('X-Robots-Tag', 'noindex')
       .header('Location', path)
       .send();
   });
   app.get(`${PREVIEW_PATH}/end`, async (request, reply) => {
     request.routeKind = 'preview';
+    keptByNoOne(reply);
     return reply
       .code(303)
       .header('Set-Cookie', cookieHeader(request, '', 0))
-      .header('Cache-Control', 'no-store')
       .header('Location', '/')
       .send();
   });

@@ -1,7 +1,6 @@
 // Owns where a shell server reads the environment's registry (SHELL_REGISTRY_URL): the sources, a
-// file or an http(s) URL asked with a conditional GET, each `{ where, read() }`; and the reader the
-// server uses, which shares reads, keeps the last good document when its source fails, and says so
-// once (log, /_shell/status).
+// file, an http(s) URL asked with a conditional GET, or the release commands' database
+// (databaseRegistry.mjs), each `{ where, read() }`. The server reads them through registryReader.mjs.
 import { readFile } from 'node:fs/promises';
 import { databaseRegistry } from './databaseRegistry.mjs';
 
@@ -23,8 +22,6 @@ import { databaseRegistry } from './databaseRegistry.mjs';
 
 /** Longest one read of the registry may take. */
 const REGISTRY_READ_TIMEOUT_MS = 5000;
-/** A read this recent is answered again (the remotes' checks of one tick, `/remotes.json`). */
-const SHARED_READ_MS = 250;
 
 /** @param {import('./serverSettings.mjs').RegistryLocation} location @returns {RegistrySource} */
 export function openRegistrySource(location) {
@@ -67,7 +64,7 @@ export function httpRegistry(url) {
 }
 
 /** @param {string} text @param {string} where @returns {RegistryDocument} */
-function registryDocument(text, where) {
+export function registryDocument(text, where) {
   /** @type {RegistryDocument | null} */
   let document;
   try {
@@ -81,64 +78,4 @@ function registryDocument(text, where) {
   if (!Object.values(remotes).every((url) => typeof url === 'string' && URL.canParse(url)))
     throw new Error(`${where} is not a registry: a remote's entry is not a URL`);
   return document;
-}
-
-/**
- * @typedef {object} RegistryStatus what /_shell/status says of the registry
- * @property {string} source where it is read
- * @property {string | null} readAt when it was last read
- * @property {{ reason: string, since: string } | null} failing why it cannot be read now, since when
- *   (the last document read is used meanwhile)
- */
-
-/**
- * The registry as the server reads it: reads under way or just made are shared; a source that
- * fails leaves the server on the last document it read (logged once when it starts failing, once
- * when it answers again); only a server that never read one gets the error.
- * @param {RegistrySource} source
- * @param {{ info: (message: string) => void, error: (message: string, error?: unknown) => void }} log
- */
-export function createRegistryReader(source, log) {
-  /** @type {{ document: RegistryDocument, at: number } | null} */
-  let last = null;
-  /** @type {{ reason: string, since: number } | null} */
-  let failing = null;
-  /** @type {Promise<RegistryDocument> | null} */
-  let reading = null;
-
-  async function readSource() {
-    try {
-      const document = await source.read();
-      if (failing) log.info(`[shell] the registry ${source.where} is read again`);
-      failing = null;
-      last = { document, at: Date.now() };
-      return document;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      if (!failing) {
-        const kept = last ? 'the last document read is kept' : 'no document was ever read';
-        log.error(`[shell] the registry ${source.where} cannot be read (${kept})`, error);
-      }
-      failing = { reason, since: failing?.since ?? Date.now() };
-      if (!last) throw error;
-      return last.document;
-    }
-  }
-
-  return {
-    /** @returns {Promise<RegistryDocument>} */
-    read() {
-      if (last && !failing && Date.now() - last.at < SHARED_READ_MS) return Promise.resolve(last.document);
-      reading ??= readSource().finally(() => {
-        reading = null;
-      });
-      return reading;
-    },
-    /** @returns {RegistryStatus} */
-    status: () => ({
-      source: source.where,
-      readAt: last ? new Date(last.at).toISOString() : null,
-      failing: failing && { reason: failing.reason, since: new Date(failing.since).toISOString() },
-    }),
-  };
 }

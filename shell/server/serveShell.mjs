@@ -9,7 +9,9 @@ import errorPages, { BODY_LIMIT_BYTES, clientErrorHandler, frameworkErrors } fro
 import operatorEndpoints from './operatorEndpoints.mjs';
 import pageRoute from './pageRoute.mjs';
 import previewRoute from './previewRoute.mjs';
-import { createRegistryReader, fileRegistry } from './registrySource.mjs';
+import { createRegistryReader } from './registryReader.mjs';
+import { fileRegistry } from './registrySource.mjs';
+import siteManifest from './siteManifest.mjs';
 import requestLog from './requestLog.mjs';
 import securityHeaders from './securityHeaders.mjs';
 import {
@@ -27,10 +29,14 @@ export { readServerSettings } from './serverSettings.mjs';
  * @property {number} port
  * @property {string} [host]
  * @property {string} [root] the shell's build (dist), with its server bundle in dist/server
- * @property {Record<string, string>} [headers] the site's security headers (securityHeaders.mjs)
+ * @property {Record<string, string> | ((registry: import('./registrySource.mjs').RegistryDocument | undefined) => Record<string, string>)} [headers]
+ *   the site's security headers (build-tools' securityHeaders.mjs), or what makes them for the
+ *   registry's document, so the content-security policy follows the remotes' hosts as they change
  * @property {string} [registryFile] the environment's remotes.json (default: the build's own)
  * @property {import('./registrySource.mjs').RegistrySource} [registry] where the registry is read
  *   instead (registrySource.mjs; start.mjs: SHELL_REGISTRY_URL); default: the file `registryFile`
+ * @property {boolean} [waitForRegistry] listen only once the registry (or its cache) gave a document,
+ *   saying meanwhile why not (start.mjs); otherwise a page asked before then is an error page
  * @property {number} [remoteBudgetMs] how long a remote may take before the page is sent without it
  * @property {number} [manifestTtlMs] how long a remote's manifest is trusted before it is revalidated
  * @property {readonly string[]} [remoteOrigins] the only origins remote code is loaded from (the
@@ -59,9 +65,9 @@ export async function serveShell({
   remoteOrigins = remoteOriginsFromEnvironment(),
   siteUrl,
   settings: given = {},
+  waitForRegistry = false,
 }) {
   const settings = { ...DEFAULT_SERVER_SETTINGS, ...given };
-  const build = await readShellBuild(root);
   const app = await createStaticApp({
     root,
     // The server's own bundle and build notes are not for browsers.
@@ -69,14 +75,22 @@ export async function serveShell({
     serveIndexForRoutes: false,
     serverOptions: serverOptions(settings),
   });
-  const metrics = createShellMetrics({ liveVersions: () => liveVersions(renderer) });
   /** @type {{ info: (message: string) => void, error: (message: string, err?: unknown) => void }} */
   const log = {
     info: (message) => app.log.info(message),
     error: (message, err) => app.log.error({ err }, message),
   };
-  const registry = createRegistryReader(registrySource, log);
+  const registry = createRegistryReader(registrySource, log, { cacheFile: settings.registryCache });
   const readRegistry = () => registry.read();
+  if (waitForRegistry) await registry.untilFirstDocument();
+  const build = await readShellBuild(root);
+  const metrics = createShellMetrics({
+    liveVersions: () => liveVersions(renderer),
+    registryFailing: async () => {
+      await readRegistry().catch(() => {});
+      return registry.status().failing !== null;
+    },
+  });
   const renderer = await build.createSiteRenderer({
     readRegistry,
     remoteBudgetMs,
@@ -95,7 +109,8 @@ export async function serveShell({
   // In this order: each plugin's onRequest hook runs after those of the plugins above it.
   await app.register(requestLog, { metrics });
   await app.register(securityHeaders, {
-    headers,
+    headers: typeof headers === 'function' ? headers : () => headers,
+    readRegistry: () => readRegistry().catch(() => registry.latest()),
     siteUrl: new URL(siteUrl ?? renderer.siteUrl),
     httpsRedirect: settings.httpsRedirect,
   });
@@ -110,10 +125,14 @@ export async function serveShell({
     renderLimit: settings.renderLimit,
   });
   await app.register(crawlerFiles, { renderer, readRegistry });
+  await app.register(siteManifest, { root, siteName: renderer.siteName });
   await app.register(operatorEndpoints, {
     renderer,
     metrics,
-    registryStatus: () => registry.status(),
+    registryStatus: async () => {
+      await readRegistry().catch(() => {});
+      return registry.status();
+    },
     metricsToken: settings.metricsToken,
   });
   return listen(app, { port, host });

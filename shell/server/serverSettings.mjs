@@ -4,6 +4,8 @@
  * suits a server behind one reverse proxy on its own host.
  */
 import path from 'node:path';
+import os from 'node:os';
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -88,8 +90,9 @@ export function remoteOriginsFromEnvironment(env = process.env) {
 
 /**
  * @typedef {{ kind: 'file', file: string } | { kind: 'http', url: string }
- *   | { kind: 'database', databaseUrl: string, environment: string }} RegistryLocation where
- *   the environment's registry is read (registrySource.mjs opens it)
+ *   | { kind: 'database', databaseUrl: string, environment: string, rereadMs: number }} RegistryLocation
+ *   where the environment's registry is read (registrySource.mjs opens it); a database is also read
+ *   every `rereadMs` (SHELL_REGISTRY_REREAD_SECONDS), besides its notifications
  */
 
 /**
@@ -107,12 +110,38 @@ function registryLocation(env) {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
   if ((scheme === 'http' || scheme === 'https') && URL.canParse(url)) return { kind: 'http', url };
   if ((scheme === 'postgres' || scheme === 'postgresql') && URL.canParse(url))
-    return { kind: 'database', databaseUrl: url, environment: env.RELEASES_ENV || 'local' };
+    return {
+      kind: 'database',
+      databaseUrl: url,
+      environment: env.RELEASES_ENV || 'local',
+      rereadMs: positiveNumber(env.SHELL_REGISTRY_REREAD_SECONDS, 30, 'SHELL_REGISTRY_REREAD_SECONDS') * 1000,
+    };
   if (scheme === 'file' && URL.canParse(url)) return { kind: 'file', file: fileURLToPath(url) };
   // A one-letter scheme is a Windows drive (C:\…): a path.
   if (scheme && scheme.length > 1)
     throw new Error(`SHELL_REGISTRY_URL must be an http(s) or postgres URL or a file's path, not "${url}"`);
   return { kind: 'file', file: path.resolve(url) };
+}
+
+/**
+ * SHELL_REGISTRY_CACHE: the file the last good registry document is kept in, for a server that
+ * starts while its registry cannot be read; by default one per registry in the system's temporary
+ * folder (a persistent volume's path survives a new container). Unset registry: none (the build's
+ * file is always there).
+ * @param {Record<string, string | undefined>} env @param {RegistryLocation | undefined} registry
+ */
+function registryCacheFile(env, registry) {
+  const file = env.SHELL_REGISTRY_CACHE?.trim();
+  if (file) return path.resolve(file);
+  if (!registry) return undefined;
+  const where =
+    registry.kind === 'file'
+      ? registry.file
+      : registry.kind === 'http'
+        ? registry.url
+        : `${registry.databaseUrl}#${registry.environment}`;
+  const name = createHash('sha256').update(where).digest('hex').slice(0, 16);
+  return path.join(os.tmpdir(), `shell-registry-${name}.json`);
 }
 
 /**
@@ -129,11 +158,13 @@ function registryLocation(env) {
  * @property {number} maxUrlLength longest address answered (longer: 414)
  * @property {RegistryLocation | undefined} registry where the environment's registry is read
  *   (unset: the build's own remotes.json)
+ * @property {string | undefined} registryCache the file its last good document is kept in
  * @property {string | undefined} previewSecret signs preview links (SHELL_PREVIEW_SECRET); unset: no previews
  */
 
 /** @param {Record<string, string | undefined>} [env] @returns {ServerSettings} */
 export function readServerSettings(env = process.env) {
+  const registry = registryLocation(env);
   return {
     renderLimit: {
       max: positiveNumber(env.SHELL_RENDER_LIMIT, 60, 'SHELL_RENDER_LIMIT'),
@@ -145,7 +176,8 @@ export function readServerSettings(env = process.env) {
     metricsToken: env.SHELL_METRICS_TOKEN || undefined,
     logLevel: env.SHELL_LOG_LEVEL || 'info',
     maxUrlLength: positiveNumber(env.SHELL_MAX_URL_LENGTH, 2048, 'SHELL_MAX_URL_LENGTH'),
-    registry: registryLocation(env),
+    registry,
+    registryCache: registryCacheFile(env, registry),
     previewSecret: env.SHELL_PREVIEW_SECRET || undefined,
   };
 }

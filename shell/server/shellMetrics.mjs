@@ -4,9 +4,9 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  * The shell server's Prometheus metrics (docs/operator.md, "Metrics"). Labels are bounded: a route
  * is a kind of answer (`page`, `not-found`, `static`, …), never a visitor's path.
  *
- * @param {{ liveVersions: () => Record<string, string | null> }} source
+ * @param {{ liveVersions: () => Record<string, string | null>, registryFailing: () => Promise<boolean> }} source
  */
-export function createShellMetrics({ liveVersions }) {
+export function createShellMetrics({ liveVersions, registryFailing }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'shell_' });
   const requests = new Histogram({
@@ -45,6 +45,14 @@ export function createShellMetrics({ liveVersions }) {
       for (const [remote, version] of Object.entries(liveVersions())) {
         this.set({ remote, version: version ?? 'none' }, 1);
       }
+    },
+  });
+  new Gauge({
+    name: 'shell_registry_failing',
+    help: 'Whether the registry cannot be read now (1): the server keeps serving its last document',
+    registers: [registry],
+    async collect() {
+      this.set((await registryFailing()) ? 1 : 0);
     },
   });
   return {

@@ -10,26 +10,17 @@ import { readServerSettings } from './serverSettings.mjs';
  * remotes, configured by its environment (docs/operator.md, "Configuration").
  */
 const settings = readServerSettings();
-// The environment's registry (a release changes it): SHELL_REGISTRY_URL; the build's own if unset.
-const registry = settings.registry && openRegistrySource(settings.registry);
-// Read once, at start: the CSP must allow the remotes browsers are told to load (below). A registry
-// that cannot be read then stops the start, with one line that says where and why.
-const firstDocument = registry
-  ? await registry.read().catch((/** @type {Error} */ error) => {
-      console.error(
-        `shell: cannot start: the registry ${registry.where} could not be read: ${error.message}`,
-      );
-      process.exit(1);
-    })
-  : undefined;
 const server = await serveShell({
   port: process.env.PORT ? Number(process.env.PORT) : findApp('shell').port,
   // Loopback unless SHELL_HOST says otherwise: the reverse proxy in front is on the same host.
   host: process.env.SHELL_HOST || undefined,
-  registry,
-  // The CSP allows the remotes this registry names, not the build's (a local build's allows QA
+  // The environment's registry (a release changes it): SHELL_REGISTRY_URL; the build's own if unset.
+  registry: settings.registry && openRegistrySource(settings.registry),
+  // Served once the registry, or its cache, gave a document: one line each try until then.
+  waitForRegistry: true,
+  // The CSP allows the remotes the registry names now, not the build's (a local build's allows QA
   // overrides from http://localhost:*, which production must not).
-  headers: securityHeaders(readSiteOrigins(firstDocument ? { registry: firstDocument } : {})),
+  headers: (registry) => securityHeaders(readSiteOrigins(registry ? { registry } : {})),
   settings,
   // The site's public URL at run time, for its https headers; the build's (its links') if unset.
   siteUrl: process.env.SITE_URL || undefined,

@@ -9,7 +9,8 @@
  * POST /rest/v1/rpc/request_booking_code {email, language}, with the solved proof of work in the
  * X-Booking-Proof header. Answers {@link AddressCodeRequested}; refusals are PostgREST errors:
  * BK005 (the proof), BK008 (not an address a booking can use), PT429 (details
- * `resend_after <seconds>` or `limit mailbox_codes: …`, `limit challenges_…`).
+ * `resend_after <seconds>` or `limit mailbox_codes: …`). The challenge's own limits
+ * (`limit challenges_…`) are booking_challenge's answers, before this request.
  */
 export const REQUEST_ADDRESS_CODE_FUNCTION = 'request_booking_code';
 

@@ -1,7 +1,10 @@
 // The other side of the Postgres registry: a shell server reading it (SHELL_REGISTRY_URL=postgres://…).
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import net from 'node:net';
+import { once } from 'node:events';
 import { openRegistrySource } from 'shell/registry-source';
+import { createRegistryReader } from 'shell/registry-reader';
 import { PostgresRegistry } from './postgresRegistry.mjs';
 import { startPostgresForTests } from 'release-registry/postgres-server-for-tests';
 
@@ -20,6 +23,7 @@ test("a shell server reads its environment's registry from the database and sees
     kind: 'database',
     databaseUrl: postgres.databaseUrl,
     environment: 'production',
+    rereadMs: 30_000,
   });
   try {
     await registry.change({ remote: 'marketing', expected: null, to: url(1), action: 'publish' });
@@ -32,6 +36,159 @@ test("a shell server reads its environment's registry from the database and sees
     }
     assert.equal(document.remotes.marketing, url(2));
     assert.deepEqual(document.previous?.marketing, [url(1)]);
+  } finally {
+    await source.close?.();
+    await registry.close();
+  }
+});
+
+/**
+ * Reads `read` every 20 ms until `done` holds of its answer, or `ms` pass (then the last answer).
+ * @template T @param {() => Promise<T>} read @param {(value: T) => boolean} done @param {number} ms
+ */
+async function readUntil(read, done, ms) {
+  const deadline = Date.now() + ms;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    value = await read();
+  }
+  return value;
+}
+
+const silentLog = { info: () => {}, error: () => {} };
+
+test('while the registry database is down a shell server keeps serving its last document and its status says the registry is failing; it sees a release within 2 s of the return', async () => {
+  const registry = new PostgresRegistry({ databaseUrl: postgres.databaseUrl, environment: 'outage' });
+  const source = openRegistrySource({
+    kind: 'database',
+    databaseUrl: postgres.databaseUrl,
+    environment: 'outage',
+    rereadMs: 30_000,
+  });
+  const reader = createRegistryReader(source, silentLog);
+  try {
+    await registry.change({ remote: 'marketing', expected: null, to: url(1), action: 'publish' });
+    await readUntil(
+      () => reader.read(),
+      (document) => document.remotes.marketing === url(1),
+      2000,
+    );
+    await postgres.dropConnections(async () => {
+      const kept = await readUntil(
+        () => reader.read(),
+        () => reader.status().failing !== null,
+        5000,
+      );
+      assert.equal(kept.remotes.marketing, url(1));
+      assert.ok(reader.status().failing, 'the status says the registry is failing');
+    });
+    await registry.change({ remote: 'marketing', expected: url(1), to: url(2), action: 'release' });
+    const released = Date.now();
+    const document = await readUntil(
+      () => reader.read(),
+      (read) => read.remotes.marketing === url(2) && reader.status().failing === null,
+      15_000,
+    );
+    assert.equal(document.remotes.marketing, url(2));
+    assert.equal(reader.status().failing, null);
+    assert.ok(Date.now() - released < 2000, `seen ${Date.now() - released} ms after the release`);
+  } finally {
+    await source.close?.();
+    await registry.close();
+  }
+});
+
+/**
+ * A TCP relay to `port` whose connections can go silent at once without closing, as a NAT or a
+ * load balancer that forgot them does: what is sent is never answered. Later connections work.
+ * @param {number} port
+ */
+async function startRelay(port) {
+  /** @type {Set<net.Socket>} */
+  const open = new Set();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(port, '127.0.0.1');
+    client.pipe(upstream).pipe(client);
+    open.add(client);
+    client.on('close', () => open.delete(client));
+    client.on('error', () => {});
+    upstream.on('error', () => {});
+    client.on('silence', () => {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = /** @type {net.AddressInfo} */ (server.address());
+  return {
+    port: address.port,
+    silenceEveryConnection: () => open.forEach((socket) => socket.emit('silence')),
+    close: () => {
+      open.forEach((socket) => socket.destroy());
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+test('a release whose notification is lost on a half-open connection is seen by the periodic re-read, on a new connection', async () => {
+  const registry = new PostgresRegistry({ databaseUrl: postgres.databaseUrl, environment: 'half-open' });
+  const relay = await startRelay(Number(new URL(postgres.databaseUrl).port));
+  const relayed = new URL(postgres.databaseUrl);
+  relayed.port = String(relay.port);
+  const source = openRegistrySource({
+    kind: 'database',
+    databaseUrl: relayed.href,
+    environment: 'half-open',
+    rereadMs: 200,
+  });
+  try {
+    await registry.change({ remote: 'marketing', expected: null, to: url(1), action: 'publish' });
+    await readUntil(
+      () => source.read(),
+      (document) => document.remotes.marketing === url(1),
+      2000,
+    );
+    relay.silenceEveryConnection();
+    await registry.change({ remote: 'marketing', expected: url(1), to: url(2), action: 'release' });
+    const document = await readUntil(
+      () => source.read().catch(() => ({ remotes: /** @type {Record<string, string>} */ ({}) })),
+      (read) => read.remotes.marketing === url(2),
+      15_000,
+    );
+    assert.equal(document.remotes.marketing, url(2));
+  } finally {
+    await source.close?.();
+    await registry.close();
+    await relay.close();
+  }
+});
+
+test('twenty releases back to back: the shell server ends on the last one', async () => {
+  const registry = new PostgresRegistry({ databaseUrl: postgres.databaseUrl, environment: 'burst' });
+  const source = openRegistrySource({
+    kind: 'database',
+    databaseUrl: postgres.databaseUrl,
+    environment: 'burst',
+    rereadMs: 30_000,
+  });
+  try {
+    await registry.change({ remote: 'marketing', expected: null, to: url(0), action: 'publish' });
+    await readUntil(
+      () => source.read(),
+      (document) => document.remotes.marketing === url(0),
+      2000,
+    );
+    for (let n = 1; n <= 20; n++)
+      await registry.change({ remote: 'marketing', expected: url(n - 1), to: url(n), action: 'release' });
+    const document = await readUntil(
+      () => source.read(),
+      (read) => read.remotes.marketing === url(20),
+      2000,
+    );
+    assert.equal(document.remotes.marketing, url(20));
+    assert.equal(document.previous?.marketing?.[0], url(19));
   } finally {
     await source.close?.();
     await registry.close();

@@ -46,9 +46,10 @@ function TokenPage() {
   return <p data-token={search.get('token') ?? ''}>{`token ${search.get('token') ?? 'none'}`}</p>;
 }
 
-function renderer(renderTimeoutMs?: number) {
+function renderer(renderTimeoutMs?: number, environment?: Record<string, string>) {
   return createSiteRenderer({
     renderTimeoutMs,
+    environment,
     readRegistry: async () => ({ remotes: {} }) as never,
     assets: {
       stylesheets: [],
@@ -136,4 +137,9 @@ test("a render that never finishes is cut at the render timeout and answers the 
   expect(outcome).toMatchObject({ kind: 'page', status: 503 });
   expect(Date.now() - started).toBeLessThan(2_000);
   site.close();
+});
+
+test("the agency's name is the environment's SITE_NAME, read when the server starts, not when it was built", () => {
+  expect(renderer(undefined, { SITE_NAME: 'Istmo Staging' }).siteName).toBe('Istmo Staging');
+  expect(renderer(undefined, { SITE_NAME: 'Istmo Digital' }).siteName).toBe('Istmo Digital');
 });

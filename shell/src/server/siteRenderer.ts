@@ -121,6 +121,8 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     close: () => remotes.close(),
     /** The site's public URL (SITE_URL). */
     siteUrl: siteConfig.url,
+    /** The agency's name (SITE_NAME), which the web app manifest is given (server/siteManifest.mjs). */
+    siteName: siteConfig.organizationName,
     /** The build's client-rendered page with the environment's settings written in. */
     clientRenderedPage: (template: string) =>
       template.replace('</head>', `${publicSettingsElementHtml(publicSettings())}</head>`),
