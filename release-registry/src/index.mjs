@@ -7,6 +7,7 @@ export { queryRegistryDocument } from './registryDocument.mjs';
 export { readRegistryDocument, watchRegistry, REGISTRY_CHANNEL } from './registryReader.mjs';
 export { previousVersions } from './previousVersions.mjs';
 export { REGISTRY_CONFLICT } from './registrySchema.mjs';
+export { grantRelease } from './registryGrants.mjs';
 
 /**
  * @typedef {import('./registryDocument.mjs').RegistryDocument} RegistryDocument

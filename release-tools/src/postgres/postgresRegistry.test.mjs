@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { RegistryConflictError } from '../registry.mjs';
 import { PostgresRegistry } from './postgresRegistry.mjs';
-import { readRegistryDocument, watchRegistry } from 'release-registry';
+import { grantRelease, readRegistryDocument, watchRegistry } from 'release-registry';
 import { startPostgresForTests } from 'release-registry/postgres-server-for-tests';
 
 /** @type {Awaited<ReturnType<typeof startPostgresForTests>>} */
@@ -30,24 +30,11 @@ function registryOf(/** @type {string} */ environment, /** @type {string} */ rol
 }
 
 /** The operator's grant: `role` may move `remote` in `environment` (docs/releases.md). */
-async function grant(
-  /** @type {string} */ role,
+const grant = (
+  /** @type {string} */ grantee,
   /** @type {string} */ remote,
   /** @type {string} */ environment,
-) {
-  const client = new pg.Client({ connectionString: postgres.databaseUrl });
-  await client.connect();
-  try {
-    await registryOf(environment).read(); // the schema, applied by the owner's first command
-    await client.query('INSERT INTO release_grant (grantee, remote, environment) VALUES ($1, $2, $3)', [
-      role,
-      remote,
-      environment,
-    ]);
-  } finally {
-    await client.end();
-  }
-}
+) => grantRelease(postgres.databaseUrl, { grantee, remote, environment });
 
 const url = (/** @type {string} */ remote, /** @type {number} */ n) =>
   `https://${remote}.cdn.example/releases/v${n}/mf-manifest.json`;

@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
-import { REGISTRY_CHANNEL } from 'release-registry';
+import { grantRelease, REGISTRY_CHANNEL } from 'release-registry';
 import { ensurePostgresBinaries, startRealPostgres } from 'release-registry/real-postgres-for-tests';
 import { RegistryConflictError } from '../registry.mjs';
 import { PostgresRegistry } from './postgresRegistry.mjs';
@@ -55,13 +55,8 @@ async function openEnvironment(environment, grants) {
   for (const remote of ['marketing', 'booking']) {
     await owner.change({ remote, expected: null, to: url(remote, 1), action: 'publish' });
   }
-  const operator = await session('postgres');
-  for (const [login, remote] of Object.entries(grants)) {
-    await operator.query('INSERT INTO release_grant (grantee, remote, environment) VALUES ($1, $2, $3)', [
-      login,
-      remote,
-      environment,
-    ]);
+  for (const [grantee, remote] of Object.entries(grants)) {
+    await grantRelease(server.databaseUrl, { grantee, remote, environment });
   }
   return owner;
 }
