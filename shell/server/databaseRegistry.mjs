@@ -21,6 +21,8 @@ export function databaseRegistry({ databaseUrl, environment, rereadMs }) {
   const firstDocument = new Promise((resolve) => (firstDocumentArrived = resolve));
   /** @type {Promise<{ close: () => Promise<void> }> | undefined} */
   let watching;
+  /** @type {Promise<void> | undefined} */
+  let firstWait;
   const watch = async () => {
     // Imported here, not at the top: pg adds about 40 ms to a server's start and 2.4 MB to its
     // heap, which a server reading its registry from a file or a URL never needs.
@@ -42,7 +44,9 @@ export function databaseRegistry({ databaseUrl, environment, rereadMs }) {
     async read() {
       watching ??= watch();
       await watching;
-      if (document === undefined) await waitAtMost(firstDocument, FIRST_DOCUMENT_WAIT_MS);
+      // Waited for once: while the database stays away, later reads fail at once.
+      firstWait ??= waitAtMost(firstDocument, FIRST_DOCUMENT_WAIT_MS);
+      if (document === undefined) await firstWait;
       if (document === undefined || lastError)
         throw lastError ?? new Error('the registry database did not answer');
       if (document === null) throw new Error(`the registry has no "${environment}" environment yet`);

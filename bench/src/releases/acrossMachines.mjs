@@ -17,6 +17,8 @@ import { underLoad, untilReady, warm } from './visitorsUnderLoad.mjs';
 const SHELL_PORT = 3210;
 const BUCKET = 'releases';
 const ENVIRONMENT = 'production';
+/** How long the registry's database is away in the outage scenario (BENCH_REGISTRY_OUTAGE_SECONDS). */
+const OUTAGE_SECONDS = Number(process.env.BENCH_REGISTRY_OUTAGE_SECONDS || 60);
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const runFile = promisify(execFile);
 
@@ -30,7 +32,9 @@ async function startSharedServices(host) {
     BUCKET,
     host.address,
   ]);
-  const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(file, [...args, String(OUTAGE_SECONDS * 1000)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) });
   const exited = once(child, 'exit').then(([code]) => {
     throw new Error(`the shared services exited (${code}) before they started`);
@@ -38,8 +42,26 @@ async function startSharedServices(host) {
   const [line] = await Promise.race([once(lines, 'line'), exited]);
   /** @type {{ s3Endpoint: string, databaseUrl: string }} */
   const where = JSON.parse(line);
+  const registrySays = async (/** @type {string} */ state) => {
+    for (;;) {
+      const [next] = await once(lines, 'line');
+      if (JSON.parse(next).registry === state) return;
+    }
+  };
   return {
     ...where,
+    /**
+     * The registry's database away for OUTAGE_SECONDS: `whileDown` runs once it is.
+     * @param {() => Promise<void>} whileDown
+     */
+    outage: async (whileDown) => {
+      const down = registrySays('down');
+      child.kill('SIGUSR2');
+      await down;
+      const back = registrySays('back');
+      await whileDown();
+      await back;
+    },
     close: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -99,6 +121,8 @@ export async function acrossMachines(folder) {
           SHELL_REGISTRY_URL: services.databaseUrl,
           RELEASES_ENV: ENVIRONMENT,
           SHELL_REMOTE_ORIGINS: services.s3Endpoint,
+          // The host's own, which a server started again on it finds.
+          SHELL_REGISTRY_CACHE: path.join(folder, `${host.name}-registry.json`),
         },
       });
       shells.push(shell);
@@ -121,7 +145,11 @@ export async function acrossMachines(folder) {
         cwd: repositoryRoot,
         env: { ...process.env, ...teamVariables, RELEASES_REGISTRY_ROLE: 'release_marketing' },
       }).catch((/** @type {{ stderr?: string }} */ error) => {
-        throw new Error(error.stderr?.trim().split('\n')[0] ?? String(error));
+        // Its own words, not Node's warnings (an SDK's about the Node version) before them.
+        const said = error.stderr
+          ?.split('\n')
+          .filter((line) => line.trim() && !/^\(node:\d+\)|^\(Use `node/.test(line));
+        throw new Error(said?.join(' ').slice(0, 500) || String(error));
       });
       const [last] = (await env.registry.history('marketing')).slice(-1);
       if (!last) return null;
@@ -147,6 +175,13 @@ export async function acrossMachines(folder) {
     const added = await startShell(hostC);
     const addedFigures = await underLoad([...servers, added], async () => null);
     const fallback = (await statusOnItsHost(hostC, addedPort)).remotes.marketing.fallback;
+    const outage = await registryOutage({
+      servers: [...servers, added],
+      hosts: [hostA, hostB, hostC],
+      outage: services.outage,
+      startShell: () => startShell(hostA),
+      release: () => command(['release', '--', '--env', ENVIRONMENT, '--dist', goodBuild]),
+    });
     return {
       network: network.network,
       shellServers: servers.length,
@@ -156,6 +191,8 @@ export async function acrossMachines(folder) {
           ...addedFigures,
           fallback: fallback ? `renders an earlier version: ${fallback.reason}` : 'none',
         },
+        [`the registry's database away ${OUTAGE_SECONDS} s, a server started meanwhile, then a release`]:
+          outage,
       },
     };
   } finally {
@@ -163,4 +200,52 @@ export async function acrossMachines(folder) {
     await services.close();
     network.close();
   }
+}
+
+/**
+ * Load on every server while the registry's database is away: each running server's status says
+ * the registry is failing, a server started on one of their hosts meanwhile serves the document
+ * that host cached, and once the database is back a release reaches every server.
+ * @param {{ servers: string[], hosts: NetworkHost[], outage: (whileDown: () => Promise<void>) => Promise<void>, startShell: () => Promise<string>, release: () => Promise<import('./visitorsUnderLoad.mjs').LiveChange | null> }} scenario
+ */
+async function registryOutage({ servers, hosts, outage, startShell, release }) {
+  /** @type {Record<string, unknown>} */
+  const seen = {};
+  /** @type {string | undefined} */
+  let startedMeanwhile;
+  const figures = await underLoad(servers, async () => {
+    await outage(async () => {
+      const failing = await Promise.all(
+        servers.map((url, n) =>
+          untilFailing(/** @type {NetworkHost} */ (hosts[n]), Number(new URL(url).port)),
+        ),
+      );
+      seen.serversSayingFailing = `${failing.filter(Boolean).length} of ${servers.length}`;
+      const started = performance.now();
+      startedMeanwhile = await startShell();
+      seen.startedMeanwhileReadyAfterSeconds = Math.round(performance.now() - started) / 1000;
+      const status = await statusOnItsHost(
+        /** @type {NetworkHost} */ (hosts[0]),
+        Number(new URL(startedMeanwhile).port),
+      );
+      seen.startedMeanwhileRegistry = status.registry.failing
+        ? `cached document, failing: ${status.registry.failing.reason}`
+        : 'read';
+    });
+    return release();
+  });
+  return { ...figures, ...seen };
+}
+
+/**
+ * Whether the server's status says the registry is failing within 15 s.
+ * @param {NetworkHost} host @param {number} port
+ */
+async function untilFailing(host, port) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if ((await statusOnItsHost(host, port)).registry.failing) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
 }

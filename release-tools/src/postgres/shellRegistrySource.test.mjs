@@ -2,6 +2,9 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { openRegistrySource } from 'shell/registry-source';
 import { createRegistryReader } from 'shell/registry-reader';
@@ -56,24 +59,31 @@ async function readUntil(read, done, ms) {
   return value;
 }
 
+/**
+ * A shell server's source for `environment`, read every `rereadMs`.
+ * @param {string} environment @param {{ databaseUrl?: string, rereadMs?: number }} [options]
+ */
+const databaseSource = (environment, { databaseUrl = postgres.databaseUrl, rereadMs = 30_000 } = {}) =>
+  openRegistrySource({ kind: 'database', databaseUrl, environment, rereadMs });
+
+/**
+ * The remote's first version published, and read by `read`.
+ * @param {PostgresRegistry} registry @param {() => Promise<{ remotes: Record<string, string> }>} read
+ * @param {string} first
+ */
+async function publishedAndRead(registry, read, first) {
+  await registry.change({ remote: 'marketing', expected: null, to: first, action: 'publish' });
+  await readUntil(read, (document) => document.remotes.marketing === first, 2000);
+}
+
 const silentLog = { info: () => {}, error: () => {} };
 
 test('while the registry database is down a shell server keeps serving its last document and its status says the registry is failing; it sees a release within 2 s of the return', async () => {
   const registry = new PostgresRegistry({ databaseUrl: postgres.databaseUrl, environment: 'outage' });
-  const source = openRegistrySource({
-    kind: 'database',
-    databaseUrl: postgres.databaseUrl,
-    environment: 'outage',
-    rereadMs: 30_000,
-  });
+  const source = databaseSource('outage');
   const reader = createRegistryReader(source, silentLog);
   try {
-    await registry.change({ remote: 'marketing', expected: null, to: url(1), action: 'publish' });
-    await readUntil(
-      () => reader.read(),
-      (document) => document.remotes.marketing === url(1),
-      2000,
-    );
+    await publishedAndRead(registry, () => reader.read(), url(1));
     await postgres.dropConnections(async () => {
       const kept = await readUntil(
         () => reader.read(),
@@ -137,19 +147,9 @@ test('a release whose notification is lost on a half-open connection is seen by 
   const relay = await startRelay(Number(new URL(postgres.databaseUrl).port));
   const relayed = new URL(postgres.databaseUrl);
   relayed.port = String(relay.port);
-  const source = openRegistrySource({
-    kind: 'database',
-    databaseUrl: relayed.href,
-    environment: 'half-open',
-    rereadMs: 200,
-  });
+  const source = databaseSource('half-open', { databaseUrl: relayed.href, rereadMs: 200 });
   try {
-    await registry.change({ remote: 'marketing', expected: null, to: url(1), action: 'publish' });
-    await readUntil(
-      () => source.read(),
-      (document) => document.remotes.marketing === url(1),
-      2000,
-    );
+    await publishedAndRead(registry, () => source.read(), url(1));
     relay.silenceEveryConnection();
     await registry.change({ remote: 'marketing', expected: url(1), to: url(2), action: 'release' });
     const document = await readUntil(
@@ -167,19 +167,9 @@ test('a release whose notification is lost on a half-open connection is seen by 
 
 test('twenty releases back to back: the shell server ends on the last one', async () => {
   const registry = new PostgresRegistry({ databaseUrl: postgres.databaseUrl, environment: 'burst' });
-  const source = openRegistrySource({
-    kind: 'database',
-    databaseUrl: postgres.databaseUrl,
-    environment: 'burst',
-    rereadMs: 30_000,
-  });
+  const source = databaseSource('burst');
   try {
-    await registry.change({ remote: 'marketing', expected: null, to: url(0), action: 'publish' });
-    await readUntil(
-      () => source.read(),
-      (document) => document.remotes.marketing === url(0),
-      2000,
-    );
+    await publishedAndRead(registry, () => source.read(), url(0));
     for (let n = 1; n <= 20; n++)
       await registry.change({ remote: 'marketing', expected: url(n - 1), to: url(n), action: 'release' });
     const document = await readUntil(
@@ -192,5 +182,34 @@ test('twenty releases back to back: the shell server ends on the last one', asyn
   } finally {
     await source.close?.();
     await registry.close();
+  }
+});
+
+test('a shell server started while the registry database is down serves the document its host cached, and its reads meanwhile do not wait', async () => {
+  const registry = new PostgresRegistry({ databaseUrl: postgres.databaseUrl, environment: 'restart' });
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'registry-cache-'));
+  const cacheFile = path.join(folder, 'registry.json');
+  const running = databaseSource('restart');
+  const restarted = databaseSource('restart');
+  try {
+    await publishedAndRead(
+      registry,
+      () => createRegistryReader(running, silentLog, { cacheFile }).read(),
+      url(1),
+    );
+    await postgres.dropConnections(async () => {
+      const reader = createRegistryReader(restarted, silentLog, { cacheFile });
+      assert.equal((await reader.untilFirstDocument()).remotes.marketing, url(1));
+      assert.ok(reader.status().failing);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // past the shared read
+      const asked = performance.now();
+      assert.equal((await reader.read()).remotes.marketing, url(1));
+      assert.ok(performance.now() - asked < 1000, `a read took ${performance.now() - asked} ms`);
+    });
+  } finally {
+    await running.close?.();
+    await restarted.close?.();
+    await registry.close();
+    await rm(folder, { recursive: true, force: true });
   }
 });
