@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { publishEveryRemote, releaseEnvironment } from 'release-tools';
-import { startPostgresForTests, startS3Server } from 'release-tools/local-services';
+import { grantRelease, startPostgresForTests, startS3Server } from 'release-tools/local-services';
 import { test, expect, pageHeading } from '../support/fixtures';
 import { anotherVersionOf, versionWithText } from '../support/candidateBuild';
 import { contactCopy } from '../support/contactForm';
@@ -44,9 +44,16 @@ test.beforeAll(async () => {
     AWS_ACCESS_KEY_ID: 'S3RVER',
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
   };
-  // The operator's first publish of every remote.
+  // The operator's first publish of every remote, and its grants to the teams' roles.
   const env = releaseEnvironment({ ...process.env, ...teamVariables });
   await publishEveryRemote(env);
+  for (const [grantee, remote, environment] of [
+    ['release_contact', 'contact', ENVIRONMENT],
+    ['release_booking', 'booking', 'staging'],
+    ['release_booking', 'booking', ENVIRONMENT],
+  ] as const) {
+    await grantRelease(database.databaseUrl, { grantee, remote, environment });
+  }
   const shellVariables = {
     SHELL_REGISTRY_URL: database.databaseUrl,
     RELEASES_ENV: ENVIRONMENT,

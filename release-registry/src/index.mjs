@@ -1,10 +1,13 @@
 // What release-registry offers: the release registry in Postgres as a database. release-tools
 // writes it (its schema applied first), shell servers read and watch it; neither depends on the
-// other for it. The test server is its own export (`release-registry/postgres-server-for-tests`).
+// other for it. The test servers are exports of their own (`release-registry/postgres-server-for-tests`,
+// PGlite; `release-registry/real-postgres-for-tests`, a real multi-session Postgres).
 export { applyRegistrySchema } from './applyRegistrySchema.mjs';
 export { queryRegistryDocument } from './registryDocument.mjs';
 export { readRegistryDocument, watchRegistry, REGISTRY_CHANNEL } from './registryReader.mjs';
 export { previousVersions } from './previousVersions.mjs';
+export { REGISTRY_CONFLICT } from './registrySchema.mjs';
+export { grantRelease } from './registryGrants.mjs';
 
 /**
  * @typedef {import('./registryDocument.mjs').RegistryDocument} RegistryDocument

@@ -1,5 +1,6 @@
 // The registry's tables, roles and row-level security in Postgres, as numbered migrations: what
 // is live in each environment, its history, and which role may move which remote.
+import { REGISTRY_CHANNEL } from './registryReader.mjs';
 
 /** The remotes that have a team, each with its own role (`release_<remote>`). */
 export const TEAM_REMOTES = ['marketing', 'booking', 'contact'];
@@ -72,9 +73,110 @@ CREATE POLICY ${role}_moves ON release_pointer FOR UPDATE TO ${role} USING (true
 CREATE POLICY ${role}_records ON release_history FOR INSERT TO ${role} WITH CHECK (remote = '${remote}');`;
 }
 
+/** The SQLSTATE release_change raises when the pointer no longer holds the URL the caller read. */
+export const REGISTRY_CONFLICT = 'RG409';
+
+/**
+ * Who may change the registry, in version 2: nobody writes its tables but their owner. A change is
+ * `release_change(…)`, a SECURITY DEFINER function (search_path empty, every name qualified) that
+ * refuses a caller without a grant for that remote in that environment (`release_grant`, which the
+ * owner fills; the owner needs none), counts the revision, moves the pointer only if it still holds
+ * the URL the caller read (else REGISTRY_CONFLICT), writes the history row with the caller's database
+ * role and the database's time, and notifies, in the caller's transaction. The caller is the role it
+ * SET ROLE to, else its login: inside the function `current_user` is the owner.
+ */
+const CHANGE_THROUGH_FUNCTION = `
+ALTER TABLE release_history ADD COLUMN db_role text, ADD COLUMN verified boolean NOT NULL DEFAULT false;
+CREATE TABLE release_grant (
+  grantee text NOT NULL,
+  remote text NOT NULL,
+  environment text NOT NULL,
+  PRIMARY KEY (grantee, remote, environment)
+);
+ALTER TABLE release_grant ENABLE ROW LEVEL SECURITY;
+CREATE POLICY anyone_reads ON release_grant FOR SELECT USING (true);
+
+CREATE FUNCTION public.release_change(
+  environment_name text, remote_name text, expected_url text, new_url text, change_action text,
+  change_actor text, change_commit text, change_verified boolean DEFAULT false,
+  open_with_overrides boolean DEFAULT false
+) RETURNS TABLE (revision bigint, at timestamptz)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
+AS $$
+#variable_conflict use_column
+DECLARE
+  caller name := coalesce(nullif(current_setting('role'), 'none'), session_user);
+  is_owner boolean := pg_has_role(caller,
+    (SELECT relowner FROM pg_catalog.pg_class WHERE oid = 'public.release_pointer'::regclass), 'USAGE');
+  counted bigint;
+  changed_at timestamptz;
+BEGIN
+  IF NOT is_owner AND NOT EXISTS (
+    SELECT FROM public.release_grant g JOIN pg_catalog.pg_roles r ON r.rolname = g.grantee
+    WHERE g.environment = environment_name AND g.remote = remote_name
+      AND pg_has_role(caller, r.oid, 'USAGE')
+  ) THEN
+    RAISE EXCEPTION '% may not move % in % (no release_grant for it)', caller, remote_name, environment_name
+      USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  IF open_with_overrides AND NOT is_owner AND NOT EXISTS (
+    SELECT FROM public.release_environment e WHERE e.environment = environment_name
+  ) THEN
+    RAISE EXCEPTION 'only the registry''s owner may open an environment that allows QA overrides'
+      USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  INSERT INTO public.release_environment AS e (environment, allow_overrides, revision)
+    VALUES (environment_name, open_with_overrides, 1)
+    ON CONFLICT (environment) DO UPDATE SET revision = e.revision + 1
+    RETURNING revision INTO counted;
+  IF expected_url IS NULL THEN
+    INSERT INTO public.release_pointer (environment, remote, manifest_url, revision)
+      VALUES (environment_name, remote_name, new_url, counted) ON CONFLICT (environment, remote) DO NOTHING;
+  ELSE
+    UPDATE public.release_pointer SET manifest_url = new_url, revision = counted
+      WHERE environment = environment_name AND remote = remote_name AND manifest_url = expected_url;
+  END IF;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION '% in % changed since you read it (it is now %, not %)', remote_name, environment_name,
+      coalesce((SELECT p.manifest_url FROM public.release_pointer p
+                WHERE p.environment = environment_name AND p.remote = remote_name), 'unset'),
+      coalesce(expected_url, 'unset')
+      USING ERRCODE = '${REGISTRY_CONFLICT}';
+  END IF;
+  INSERT INTO public.release_history
+    (environment, revision, remote, action, from_url, to_url, actor, commit, db_role, verified)
+    VALUES (environment_name, counted, remote_name, change_action, expected_url, new_url, change_actor,
+            change_commit, caller, change_verified)
+    RETURNING at INTO changed_at;
+  PERFORM pg_notify('${REGISTRY_CHANNEL}', environment_name);
+  RETURN QUERY SELECT counted, changed_at;
+END;
+$$;
+REVOKE ALL ON FUNCTION public.release_change FROM PUBLIC;`;
+
+/**
+ * A team's role in version 2: it reads, and changes the registry only through release_change;
+ * version 1's writes and their policies are taken back. @param {string} remote
+ */
+function teamThroughFunction(remote) {
+  const role = teamRole(remote);
+  return `
+REVOKE INSERT, UPDATE, DELETE ON release_environment, release_pointer, release_history FROM ${role};
+DROP POLICY ${role}_opens ON release_environment;
+DROP POLICY ${role}_counts ON release_environment;
+DROP POLICY ${role}_adds ON release_pointer;
+DROP POLICY ${role}_moves ON release_pointer;
+DROP POLICY ${role}_records ON release_history;
+GRANT SELECT ON release_grant TO ${role};
+GRANT EXECUTE ON FUNCTION public.release_change TO ${role};`;
+}
+
 /**
  * Applied in order, each once (applyRegistrySchema.mjs); a change to the schema is a new entry at
  * the end, never an edit of one that ran.
  * @type {Array<{ version: number, sql: string }>}
  */
-export const MIGRATIONS = [{ version: 1, sql: [TABLES, ...TEAM_REMOTES.map(teamSchema)].join('\n') }];
+export const MIGRATIONS = [
+  { version: 1, sql: [TABLES, ...TEAM_REMOTES.map(teamSchema)].join('\n') },
+  { version: 2, sql: [CHANGE_THROUGH_FUNCTION, ...TEAM_REMOTES.map(teamThroughFunction)].join('\n') },
+];

@@ -50,6 +50,7 @@ export async function promote(
     to: candidate,
     action: 'promote',
     allowOverrides: to.allowOverrides,
+    verified: verify,
     audit: await versionAudit(from, appName, from.versionOf(appName, candidate), to.audit),
   });
   log(`${version} from ${source} is live in ${target}`);

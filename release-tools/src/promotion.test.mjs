@@ -118,23 +118,37 @@ test('promotion needs a registry per environment: two environments of the file r
   );
 });
 
-test('rollback --to makes any version still on the host live, and refuses one that is not', async () => {
+test('rollback --to goes back only to a version that passed verification in this environment (Postgres registry), and says why not', async () => {
   const { staging: env, build, live } = await setUp('rollback-to');
-  const first = await publishAsLive(env, 'marketing', await build('one'));
-  for (const text of ['two', 'three', 'four']) {
-    await release(env, { appName: 'marketing', buildDir: await build(text), verify: false, log });
-  }
+  const passes = async () => {};
+  const releaseOf = (/** @type {string} */ text, /** @type {boolean} */ verify) =>
+    build(text).then((buildDir) =>
+      release(env, { appName: 'marketing', buildDir, verify, log, verifyCandidate: passes }),
+    );
+  const started = await publishAsLive(env, 'marketing', await build('one'));
+  const verified = await releaseOf('two', true);
+  const unverified = await releaseOf('three', false);
+  await releaseOf('four', true);
   const fourth = await live(env);
+  const neverLive = (await env.store('marketing').publish(await build('five'))).version;
 
-  await rollback(env, { appName: 'marketing', to: first, log });
-  assert.equal(await live(env), env.manifestUrl('marketing', first));
-  assert.equal((await env.registry.history('marketing')).at(-1)?.action, 'rollback');
+  for (const to of [started, unverified]) {
+    await assert.rejects(
+      rollback(env, { appName: 'marketing', to, log }),
+      new RegExp(`${to} was made live in rollback-to-staging without verification`),
+    );
+  }
   await assert.rejects(
-    rollback(env, { appName: 'marketing', to: '20260101-000000000-0000000000', log }),
-    /is not on the release host/,
+    rollback(env, { appName: 'marketing', to: neverLive, log }),
+    /was never made live in rollback-to-staging, so it never passed verification there/,
   );
-  await assert.rejects(rollback(env, { appName: 'marketing', to: first, log }), /already live/);
-  assert.equal(await live(env), env.manifestUrl('marketing', first));
+  assert.equal(await live(env), fourth);
+
+  await rollback(env, { appName: 'marketing', to: verified, log });
+  assert.equal(await live(env), env.manifestUrl('marketing', verified));
+  const rolledBack = (await env.registry.history('marketing')).at(-1);
+  assert.deepEqual([rolledBack?.action, rolledBack?.verified], ['rollback', true]);
+  await assert.rejects(rollback(env, { appName: 'marketing', to: verified, log }), /already live/);
 
   // Without --to, rollback goes back to the version live before: the one --to replaced.
   await rollback(env, { appName: 'marketing', log });

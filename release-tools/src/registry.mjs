@@ -17,6 +17,9 @@ import { previousVersions } from 'release-registry';
  * @property {string} [actor] who made it (lines written before the audit trail have none)
  * @property {string | null} [commit] the git commit of the build, null when unknown
  * @property {string} [environment] the registry's environment
+ * @property {boolean} [verified] whether the version it made live had passed verification in this
+ *   environment (what `rollback --to` asks; lines written before it existed have none)
+ * @property {string} [role] the database role that made it, as the database saw it (Postgres only)
  */
 
 /**
@@ -69,12 +72,13 @@ export class Registry {
 
   /**
    * Points one remote at a manifest URL.
-   * @param {{ remote: string, expected: string | null, to: string, action: RegistryChange['action'], allowOverrides?: boolean, audit?: import('./releaseAudit.mjs').ReleaseAudit }} change
-   *   `expected` is the remote's URL as the caller last read it (null: it had none); `audit` is
-   *   who makes the change, from which commit, in which environment (recorded in the history)
+   * @param {{ remote: string, expected: string | null, to: string, action: RegistryChange['action'], allowOverrides?: boolean, verified?: boolean, audit?: import('./releaseAudit.mjs').ReleaseAudit }} change
+   *   `expected` is the remote's URL as the caller last read it (null: it had none); `verified`,
+   *   whether `to` passed verification in this environment; `audit` is who makes the change, from
+   *   which commit, in which environment (all recorded in the history)
    * @returns {Promise<RegistryChange | null>} null when the remote already pointed there
    */
-  async change({ remote, expected, to, action, allowOverrides = false, audit }) {
+  async change({ remote, expected, to, action, allowOverrides = false, verified = false, audit }) {
     return this.#locked(async () => {
       const current = (await this.read()) ?? { remotes: {}, allowOverrides, revision: 0 };
       const from = current.remotes[remote] ?? null;
@@ -87,7 +91,7 @@ export class Registry {
       const revision = current.revision + 1;
       const remotes = { ...current.remotes, [remote]: to };
       /** @type {RegistryChange} */
-      const entry = { revision, at: new Date().toISOString(), remote, action, from, to, ...audit };
+      const entry = { revision, at: new Date().toISOString(), remote, action, from, to, ...audit, verified };
       const previous = previousVersions([...(await this.history()), entry], remotes);
       const next = { ...current, remotes, revision, previous };
       // History first: a crash between the two leaves a line for a change that did not happen

@@ -10,7 +10,7 @@ const WORKFLOW = path.resolve(import.meta.dirname, '..', '..', 'docs', 'examples
 
 /** @typedef {{ environment?: string, needs?: string, env?: Record<string, string>, outputs?: Record<string, string>, steps: { id?: string, run?: string, uses?: string }[] }} Job */
 
-test('the example release job publishes, previews and releases on staging, then promotes exactly that version to production after approval', () => {
+test("the example release job publishes, previews and releases on staging, then promotes exactly that version to production after approval, each job with its own environment's registry login", () => {
   const workflow = /** @type {{ env: Record<string, string>, jobs: Record<string, Job> }} */ (
     parse(readFileSync(WORKFLOW, 'utf8'))
   );
@@ -36,10 +36,15 @@ test('the example release job publishes, previews and releases on staging, then 
   ]);
   assert.equal(production.needs, 'staging');
   assert.equal(production.environment, 'production');
-  // The history's who and what, the shared stores, and this team's own registry role.
-  for (const name of ['RELEASE_ACTOR', 'RELEASE_COMMIT', 'RELEASES_BUCKET', 'RELEASES_REGISTRY_URL'])
+  // The history's who and what and the shared store for every job; the registry's credentials
+  // are each job's own environment's (a login granted that environment only), never the
+  // workflow's: the staging job cannot move production.
+  for (const name of ['RELEASE_ACTOR', 'RELEASE_COMMIT', 'RELEASES_BUCKET'])
     assert.ok(workflow.env[name], `${name} is set for every job`);
-  assert.match(workflow.env.RELEASES_REGISTRY_URL ?? '', /secrets\.\w+_MARKETING/);
+  assert.equal(workflow.env.RELEASES_REGISTRY_URL, undefined, 'no registry credentials for every job');
+  for (const job of [staging, production])
+    assert.match(job.env?.RELEASES_REGISTRY_URL ?? '', /^\$\{\{ secrets\.\w+_MARKETING \}\}$/);
+  assert.equal(staging.environment, 'staging');
   // Each job verifies with its own environment's public settings.
   for (const job of [staging, production])
     for (const name of ['SITE_URL', 'SUPABASE_URL', 'SUPABASE_ANON_KEY'])

@@ -56,9 +56,10 @@ export async function publishEveryRemote(env) {
  * Verifies a candidate through the real shell server on the environment's live registry, or says
  * it was not (`verify` false). Throws when a page fails.
  * @param {import('release-registry').RegistryDocument | null} registry the environment's, as read
- * @param {{ appName: string, candidate: string, verify: boolean, log: Log }} check
+ * @param {{ appName: string, candidate: string, verify: boolean, log: Log, check?: typeof verifyRelease }} request
+ *   `check`: the verification (tests pass one that needs no shell build)
  */
-async function verifyCandidate(registry, { appName, candidate, verify, log }) {
+async function verifyCandidate(registry, { appName, candidate, verify, log, check = verifyRelease }) {
   if (!verify) {
     log('not verified (--no-verify): the shell servers still refuse it if it fails to load or render');
     return;
@@ -68,7 +69,7 @@ async function verifyCandidate(registry, { appName, candidate, verify, log }) {
       'the environment has no registry yet: locally, run npm start once; elsewhere its first release needs --no-verify',
     );
   }
-  await verifyRelease({ registry, remote: appName, candidate, log });
+  await check({ registry, remote: appName, candidate, log });
   log('verified: every page answers 200 in every language');
 }
 
@@ -97,10 +98,13 @@ export async function publish(env, { appName, buildDir, verify, log }) {
  * versions beyond the retention window are deleted. When anything fails, it throws and the live
  * version stays as it was.
  * @param {ReleaseEnvironment} env
- * @param {{ appName: string, buildDir?: string, version?: string, verify: boolean, log: Log }} release
+ * @param {{ appName: string, buildDir?: string, version?: string, verify: boolean, log: Log, verifyCandidate?: typeof verifyRelease }} release
  *   `buildDir` or `version`
  */
-export async function release(env, { appName, buildDir, version: published, verify, log }) {
+export async function release(
+  env,
+  { appName, buildDir, version: published, verify, log, verifyCandidate: check = verifyRelease },
+) {
   const registry = await env.registry.read();
   const live = registry?.remotes[appName] ?? null;
   let version;
@@ -121,13 +125,14 @@ export async function release(env, { appName, buildDir, version: published, veri
     log(`${version} is already live: nothing to do`);
     return version;
   }
-  await verifyCandidate(registry, { appName, candidate, verify, log });
+  await verifyCandidate(registry, { appName, candidate, verify, log, check });
   await env.registry.change({
     remote: appName,
     expected: live,
     to: candidate,
     action: 'release',
     allowOverrides: env.allowOverrides,
+    verified: verify,
     audit: await versionAudit(env, appName, version),
   });
   log(`${version} is live`);
@@ -174,7 +179,8 @@ function liveLine(history) {
 /**
  * Makes an earlier version live again; no build, no verification (it passed before, and every
  * shell server checks it again before it switches). Without `to`, the version live before the
- * current one, and again, one more version back; with `to`, that version, if the host still has it.
+ * current one, and again, one more version back; with `to`, that version, if it passed
+ * verification in this environment and the host still has it.
  * @param {ReleaseEnvironment} env @param {{ appName: string, to?: string, log: Log }} rollback
  */
 export async function rollback(env, { appName, to, log }) {
@@ -183,6 +189,8 @@ export async function rollback(env, { appName, to, log }) {
   const target = to ? env.manifestUrl(appName, to) : await versionBefore(env, appName, live);
   if (!target) throw new Error(`${appName} has no earlier version to roll back to`);
   if (target === live) throw new Error(`${to} is already live`);
+  const verified = await verifiedIn(env, appName, target);
+  if (to && !verified) throw new Error(await whyUnverified(env, appName, to));
   const version = env.versionOf(appName, target);
   const published = await env.store(appName).list();
   if (version && !published.some((entry) => entry.version === version)) {
@@ -197,10 +205,35 @@ export async function rollback(env, { appName, to, log }) {
     expected: live,
     to: target,
     action: 'rollback',
+    verified,
     audit: await versionAudit(env, appName, version),
   });
   log(`${version ?? target} is live again (it replaced ${env.versionOf(appName, live) ?? live})`);
   return version;
+}
+
+/**
+ * Whether a version passed verification in this environment: a change recorded it (a verified
+ * release or promotion, a rollback to a version that had). A version is published before it is
+ * verified, so being on the host says nothing.
+ * @param {ReleaseEnvironment} env @param {string} appName @param {string} manifestUrl
+ */
+async function verifiedIn(env, appName, manifestUrl) {
+  return (await env.registry.history(appName)).some((change) => change.to === manifestUrl && change.verified);
+}
+
+/**
+ * Why `rollback --to` refuses a version not verified in this environment.
+ * @param {ReleaseEnvironment} env @param {string} appName @param {string} version
+ */
+async function whyUnverified(env, appName, version) {
+  const { environment } = env.audit;
+  const url = env.manifestUrl(appName, version);
+  const wasLive = (await env.registry.history(appName)).some((change) => change.to === url);
+  const instead = `release --env ${environment} --version ${version} verifies it and makes it live`;
+  return wasLive
+    ? `${version} was made live in ${environment} without verification (--no-verify or npm start), so rollback --to cannot take it: ${instead}`
+    : `${version} was never made live in ${environment}, so it never passed verification there: ${instead}`;
 }
 
 /**

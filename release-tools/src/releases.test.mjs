@@ -90,6 +90,29 @@ test('serving the same build again (npm start) leaves a rollback in place; a new
   assert.equal(await live(), env.manifestUrl('marketing', third));
 });
 
+test('rollback --to goes back only to a version verified in this environment (file registry), and says why not', async () => {
+  const { env, build, log, live, releaseUnverified } = await setUp();
+  const passes = async () => {};
+  await publishAsLive(env, 'marketing', await build('one'));
+  const verified = await release(env, {
+    appName: 'marketing',
+    buildDir: await build('two'),
+    verify: true,
+    log,
+    verifyCandidate: passes,
+  });
+  const unverified = await releaseUnverified('three');
+  await releaseUnverified('four');
+
+  await assert.rejects(
+    rollback(env, { appName: 'marketing', to: unverified, log }),
+    new RegExp(`${unverified} was made live in local without verification \\(--no-verify or npm start\\)`),
+  );
+  await rollback(env, { appName: 'marketing', to: verified, log });
+  assert.equal(await live(), env.manifestUrl('marketing', verified));
+  assert.equal((await env.registry.history('marketing')).at(-1)?.verified, true);
+});
+
 test('a remote with only its first version has nothing to roll back to', async () => {
   const { env, build, log, live } = await setUp();
   const first = await publishAsLive(env, 'marketing', await build('one'));

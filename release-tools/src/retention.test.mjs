@@ -29,6 +29,8 @@ after(async () => {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const log = () => {};
+/** A verification that passes: these tests have no shell build to render through. */
+const verifyCandidate = async () => {};
 
 /**
  * The two environments' variables, by registry kind. Files: a RELEASES_DIR each, whose `hosts/`
@@ -105,8 +107,13 @@ for (const kind of Object.keys(REGISTRY_KINDS)) {
       keep: '1',
       liveDays: '0',
     });
+    // Production's first version (unverified: it has no registry yet), then A promoted, verified.
+    await releaseIn(production, 'production-1');
     const a = await releaseIn(staging, 'a');
-    await promote({ from: staging, to: production }, { appName: 'marketing', verify: false, log });
+    await promote(
+      { from: staging, to: production },
+      { appName: 'marketing', verify: true, log, verifyCandidate },
+    );
     let last = a;
     for (const text of ['b', 'c', 'd', 'e', 'f']) last = await releaseIn(staging, text);
 
@@ -116,8 +123,11 @@ for (const kind of Object.keys(REGISTRY_KINDS)) {
     await prune(staging, 'marketing', new Date(Date.now() + 1000));
     assert.deepEqual(await stored(), [a, last]);
 
-    // Production moves on, then goes back to A.
-    await promote({ from: staging, to: production }, { appName: 'marketing', verify: false, log });
+    // Production moves on, then goes back to A (verified there when promoted).
+    await promote(
+      { from: staging, to: production },
+      { appName: 'marketing', verify: true, log, verifyCandidate },
+    );
     assert.equal(await live(production), production.manifestUrl('marketing', last));
     await rollback(production, { appName: 'marketing', to: a, log });
     assert.equal(await live(production), production.manifestUrl('marketing', a));

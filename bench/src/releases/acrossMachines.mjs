@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { publishEveryRemote, releaseEnvironment } from 'release-tools';
+import { grantRelease } from 'release-tools/local-services';
 import { marketingBuild } from './marketingBuilds.mjs';
 import { networkHosts } from './networkHosts.mjs';
 import { startShellServer } from './shellServerProcess.mjs';
@@ -108,6 +109,9 @@ export async function acrossMachines(folder) {
     };
     const env = releaseEnvironment({ ...process.env, ...teamVariables });
     await publishEveryRemote(env);
+    // The operator's grant: the team's role moves marketing in this environment.
+    const grant = { grantee: 'release_marketing', remote: 'marketing', environment: ENVIRONMENT };
+    await grantRelease(services.databaseUrl, grant);
     const startShell = async (/** @type {NetworkHost} */ host) => {
       const shell = await startShellServer({
         // A port each: on loopback (no namespaces) they share one address.

@@ -1,7 +1,7 @@
 // The registry in Postgres: the same interface as the file registry (registry.mjs), shared by
 // every machine that reaches the database, one environment per instance.
 import pg from 'pg';
-import { applyRegistrySchema, queryRegistryDocument, REGISTRY_CHANNEL } from 'release-registry';
+import { applyRegistrySchema, queryRegistryDocument, REGISTRY_CONFLICT } from 'release-registry';
 import { RegistryConflictError } from '../registry.mjs';
 
 /**
@@ -10,11 +10,11 @@ import { RegistryConflictError } from '../registry.mjs';
  */
 
 /**
- * One environment's registry in Postgres. A change is one transaction: the environment's revision
- * counted, the remote's pointer moved by an UPDATE (or INSERT) guarded by the URL the caller read,
- * its history row, and a NOTIFY for the shell servers. Changes to different remotes both land (the
- * environment's row makes them take turns for a moment); a change on a stale read updates no row
- * and is refused. The database decides who may move what (row-level security per team role).
+ * One environment's registry in Postgres. A change is one call of the schema's `release_change`
+ * (release-registry's registrySchema.mjs), which counts the revision, moves the pointer only if it
+ * still holds the URL the caller read, writes the history row and notifies the shell servers, in one
+ * transaction; a stale read is refused (RegistryConflictError). The database decides who may move
+ * what: the tables' owner anything, a team's role its remote in the environments granted to it.
  */
 export class PostgresRegistry {
   /**
@@ -45,7 +45,7 @@ export class PostgresRegistry {
    * @param {ChangeRequest} change
    * @returns {Promise<RegistryChange | null>} null when the remote already pointed there
    */
-  async change({ remote, expected, to, action, allowOverrides = false, audit }) {
+  async change({ remote, expected, to, action, allowOverrides = false, verified = false, audit }) {
     return this.#withClient(async (client) => {
       await client.query('BEGIN');
       try {
@@ -53,12 +53,13 @@ export class PostgresRegistry {
         const entry =
           expected === to
             ? await this.#confirmUnchanged(client, remote, expected)
-            : await this.#move(client, { remote, expected, to, action, allowOverrides, audit });
+            : await this.#move(client, { remote, expected, to, action, allowOverrides, verified, audit });
         await client.query('COMMIT');
         return entry;
       } catch (error) {
         await client.query('ROLLBACK');
-        throw error;
+        if (/** @type {{ code?: string }} */ (error).code !== REGISTRY_CONFLICT) throw error;
+        throw new RegistryConflictError(`${/** @type {Error} */ (error).message}: run the command again`);
       }
     });
   }
@@ -71,7 +72,7 @@ export class PostgresRegistry {
   async history(remote) {
     return this.#withClient(async (client) => {
       const { rows } = await client.query(
-        `SELECT revision, at, remote, action, from_url, to_url, actor, commit, environment
+        `SELECT revision, at, remote, action, from_url, to_url, actor, commit, environment, db_role, verified
          FROM release_history WHERE environment = $1 AND ($2::text IS NULL OR remote = $2)
          ORDER BY revision`,
         [this.environment, remote ?? null],
@@ -86,6 +87,8 @@ export class PostgresRegistry {
         actor: row.actor ?? undefined,
         commit: row.commit,
         environment: row.environment,
+        role: row.db_role ?? undefined,
+        verified: row.verified,
       }));
     });
   }
@@ -123,54 +126,25 @@ export class PostgresRegistry {
    * @param {pg.PoolClient} client @param {ChangeRequest} change
    * @returns {Promise<RegistryChange>}
    */
-  async #move(client, { remote, expected, to, action, allowOverrides = false, audit }) {
+  async #move(client, { remote, expected, to, action, allowOverrides = false, verified = false, audit }) {
     const { environment } = this;
-    const revision = await this.#countChange(client, allowOverrides);
-    const moved =
-      expected === null
-        ? await client.query(
-            `INSERT INTO release_pointer (environment, remote, manifest_url, revision)
-             VALUES ($1, $2, $3, $4) ON CONFLICT (environment, remote) DO NOTHING`,
-            [environment, remote, to, revision],
-          )
-        : await client.query(
-            `UPDATE release_pointer SET manifest_url = $3, revision = $4
-             WHERE environment = $1 AND remote = $2 AND manifest_url = $5`,
-            [environment, remote, to, revision, expected],
-          );
-    if (moved.rowCount === 0) throw await this.#conflict(client, remote, expected);
     const { rows } = await client.query(
-      `INSERT INTO release_history (environment, revision, remote, action, from_url, to_url, actor, commit)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING at`,
-      [environment, revision, remote, action, expected, to, audit?.actor ?? null, audit?.commit ?? null],
+      'SELECT revision, at FROM release_change($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      [
+        environment,
+        remote,
+        expected,
+        to,
+        action,
+        audit?.actor ?? null,
+        audit?.commit ?? null,
+        verified,
+        allowOverrides,
+      ],
     );
-    await client.query('SELECT pg_notify($1, $2)', [REGISTRY_CHANNEL, environment]);
+    const revision = Number(rows[0]?.revision);
     const at = new Date(rows[0]?.at).toISOString();
-    return { revision, at, remote, action, from: expected, to, ...audit, environment };
-  }
-
-  /**
-   * The environment's next revision, counted; its row is created by its first change (with
-   * `allowOverrides`, which a team's role may only set false). An existing row is only updated: an
-   * INSERT … ON CONFLICT would check the insert policy even when the row exists.
-   * @param {pg.PoolClient} client @param {boolean} allowOverrides
-   */
-  async #countChange(client, allowOverrides) {
-    const count = () =>
-      client.query(
-        'UPDATE release_environment SET revision = revision + 1 WHERE environment = $1 RETURNING revision',
-        [this.environment],
-      );
-    let { rows } = await count();
-    if (rows.length === 0) {
-      ({ rows } = await client.query(
-        `INSERT INTO release_environment (environment, allow_overrides, revision) VALUES ($1, $2, 1)
-         ON CONFLICT (environment) DO NOTHING RETURNING revision`,
-        [this.environment, allowOverrides],
-      ));
-    }
-    if (rows.length === 0) ({ rows } = await count()); // another change opened it meanwhile
-    return Number(rows[0]?.revision);
+    return { revision, at, remote, action, from: expected, to, ...audit, environment, verified };
   }
 
   /**

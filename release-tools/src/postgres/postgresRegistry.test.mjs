@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { RegistryConflictError } from '../registry.mjs';
 import { PostgresRegistry } from './postgresRegistry.mjs';
-import { readRegistryDocument, watchRegistry } from 'release-registry';
+import { grantRelease, readRegistryDocument, watchRegistry } from 'release-registry';
 import { startPostgresForTests } from 'release-registry/postgres-server-for-tests';
 
 /** @type {Awaited<ReturnType<typeof startPostgresForTests>>} */
@@ -28,6 +28,13 @@ function registryOf(/** @type {string} */ environment, /** @type {string} */ rol
   opened.push(registry);
   return registry;
 }
+
+/** The operator's grant: `role` may move `remote` in `environment` (docs/releases.md). */
+const grant = (
+  /** @type {string} */ grantee,
+  /** @type {string} */ remote,
+  /** @type {string} */ environment,
+) => grantRelease(postgres.databaseUrl, { grantee, remote, environment });
 
 const url = (/** @type {string} */ remote, /** @type {number} */ n) =>
   `https://${remote}.cdn.example/releases/v${n}/mf-manifest.json`;
@@ -109,7 +116,7 @@ test('a change decided on a read made before another change landed is refused, a
   assert.equal((await mine.history()).length, 3);
 });
 
-test("the marketing team's role cannot move booking's pointer or record its history, but moves marketing's", async () => {
+test("the marketing team's role, granted marketing in an environment, cannot move booking's pointer there or write history, but moves marketing's", async () => {
   const operator = registryOf('roles');
   await operator.change({
     remote: 'booking',
@@ -119,6 +126,7 @@ test("the marketing team's role cannot move booking's pointer or record its hist
     allowOverrides: true, // staging, say: QA may override; the teams' changes still count
   });
   await operator.change({ remote: 'marketing', expected: null, to: url('marketing', 1), action: 'publish' });
+  await grant('release_marketing', 'marketing', 'roles');
   const marketingTeam = registryOf('roles', 'release_marketing');
 
   await assert.rejects(
@@ -128,7 +136,7 @@ test("the marketing team's role cannot move booking's pointer or record its hist
       to: url('booking', 2),
       action: 'release',
     }),
-    /row-level security policy for table "release_pointer"/,
+    /release_marketing may not move booking in roles \(no release_grant for it\)/,
   );
   const client = new pg.Client({ connectionString: postgres.databaseUrl });
   await client.connect();
@@ -139,7 +147,7 @@ test("the marketing team's role cannot move booking's pointer or record its hist
       client.query(
         `INSERT INTO release_history (environment, revision, remote, action, to_url) VALUES ('roles', 99, 'booking', 'release', 'x')`,
       ),
-      /row-level security policy for table "release_history"/,
+      /permission denied for table release_history/,
     );
     await client.query('ROLLBACK');
   } finally {
@@ -160,14 +168,15 @@ test("the marketing team's role cannot move booking's pointer or record its hist
     marketing: url('marketing', 2),
   });
   assert.deepEqual(
-    (await operator.history('marketing')).map(({ actor, commit, environment }) => ({
+    (await operator.history('marketing')).map(({ actor, commit, environment, role }) => ({
       actor,
       commit,
       environment,
+      role,
     })),
     [
-      { actor: undefined, commit: null, environment: 'roles' },
-      { actor: 'marketing-ci', commit: 'abc123', environment: 'roles' },
+      { actor: undefined, commit: null, environment: 'roles', role: 'postgres' },
+      { actor: 'marketing-ci', commit: 'abc123', environment: 'roles', role: 'release_marketing' },
     ],
   );
 });
@@ -246,9 +255,10 @@ test('a team cannot open an environment that allows QA overrides; the operator c
     to: url('marketing', 1),
     action: /** @type {const} */ ('publish'),
   };
+  await grant('release_marketing', 'marketing', 'opened');
   await assert.rejects(
     registryOf('opened', 'release_marketing').change({ ...change, allowOverrides: true }),
-    /row-level security policy for table "release_environment"/,
+    /only the registry's owner may open an environment that allows QA overrides/,
   );
   await registryOf('opened').change({ ...change, allowOverrides: true });
   assert.equal((await registryOf('opened').read())?.allowOverrides, true);
