@@ -7,7 +7,9 @@ import { queryRegistryDocument } from './registryDocument.mjs';
 export const REGISTRY_CHANNEL = 'release_registry';
 
 const RECONNECT_FIRST_MS = 500;
-const RECONNECT_MAX_MS = 10_000;
+/** At most this long between tries while the database is away: a server reads again within about a
+ * second of its return (a try is one connection refused, nothing for the database to carry). */
+const RECONNECT_MAX_MS = 1_000;
 /** How often the document is read even without a notification: a missed one is caught by then. */
 export const DEFAULT_REREAD_MS = 30_000;
 /**
@@ -44,7 +46,7 @@ export async function readRegistryDocument({ databaseUrl, environment }) {
  * missed), and every `rereadMs` (a notification lost on the way is not missed either). Reads take
  * turns, and notifications that arrive during one make one more read, not one each. A lost
  * connection, or a read that fails or outlasts its timeout, is opened again, waiting longer each
- * time (up to 10 s); `onError` hears why.
+ * time (up to 1 s); `onError` hears why.
  * @param {RegistryAddress & { onChange: (document: RegistryDocument | null) => void, onError?: (error: Error) => void, rereadMs?: number }} watch
  * @returns {{ close: () => Promise<void> }}
  */

@@ -211,13 +211,15 @@ async function registryOutage({ servers, hosts, outage, startShell, release }) {
   const seen = {};
   /** @type {string | undefined} */
   let startedMeanwhile;
+  const everyServer = (/** @type {boolean} */ failing) =>
+    Promise.all(
+      servers.map((url, n) =>
+        untilRegistry(/** @type {NetworkHost} */ (hosts[n]), Number(new URL(url).port), failing),
+      ),
+    );
   const figures = await underLoad(servers, async () => {
     await outage(async () => {
-      const failing = await Promise.all(
-        servers.map((url, n) =>
-          untilFailing(/** @type {NetworkHost} */ (hosts[n]), Number(new URL(url).port)),
-        ),
-      );
+      const failing = await everyServer(true);
       seen.serversSayingFailing = `${failing.filter(Boolean).length} of ${servers.length}`;
       const started = performance.now();
       startedMeanwhile = await startShell();
@@ -230,20 +232,25 @@ async function registryOutage({ servers, hosts, outage, startShell, release }) {
         ? `cached document, failing: ${status.registry.failing.reason}`
         : 'read';
     });
+    const back = performance.now();
+    const readAgain = await everyServer(false);
+    seen.everyServerReadAgainAfterSeconds = readAgain.every(Boolean)
+      ? Math.round(performance.now() - back) / 1000
+      : 'not within 15 s';
     return release();
   });
   return { ...figures, ...seen };
 }
 
 /**
- * Whether the server's status says the registry is failing within 15 s.
- * @param {NetworkHost} host @param {number} port
+ * Whether the server's status says the registry is failing (or, `failing` false, read) within 15 s.
+ * @param {NetworkHost} host @param {number} port @param {boolean} failing
  */
-async function untilFailing(host, port) {
+async function untilRegistry(host, port, failing) {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    if ((await statusOnItsHost(host, port)).registry.failing) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (Boolean((await statusOnItsHost(host, port)).registry.failing) === failing) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return false;
 }
