@@ -4,7 +4,7 @@ import { findApp, LOCAL_BACKEND_URL } from '../apps.mjs';
 
 const shellDir = path.resolve(import.meta.dirname, '..', '..', findApp('shell').dir);
 
-/** @typedef {{ remotes: Record<string, string>, allowOverrides?: boolean }} Registry */
+/** @typedef {{ remotes: Record<string, string>, previous?: Record<string, string[]>, allowOverrides?: boolean }} Registry */
 
 /** Where a QA override loads a candidate build from: a tester's own machine (docs/qa.md, the QA override). */
 export const OVERRIDE_CANDIDATE_SOURCE = 'http://localhost:*';
@@ -30,7 +30,10 @@ export function readSiteOrigins({
   registry = /** @type {Registry} */ (JSON.parse(readFileSync(registryFile, 'utf8'))),
   env = process.env,
 } = {}) {
-  const remoteOrigins = Object.values(registry.remotes).map((manifestUrl) => new URL(manifestUrl).origin);
+  // The earlier versions too: a server renders one of them while a new host's version is being
+  // checked, or when it fails, and its pages then load that version's code.
+  const manifestUrls = [...Object.values(registry.remotes), ...Object.values(registry.previous ?? {}).flat()];
+  const remoteOrigins = manifestUrls.map((manifestUrl) => new URL(manifestUrl).origin);
   // Only a registry that lets QA override a remote (never production's) may load code from elsewhere.
   if (registry.allowOverrides) remoteOrigins.push(OVERRIDE_CANDIDATE_SOURCE);
   const apiOrigins = [env.SUPABASE_URL, env.EMAILJS_ORIGIN].map(

@@ -81,7 +81,8 @@ export function watchRegistry({
       clearInterval(reread);
       onError(error instanceof Error ? error : new Error(String(error)));
       current.end().catch(() => {});
-      retry = setTimeout(connect, waitMs);
+      // Spread out: servers that lost the database together do not all knock at once.
+      retry = setTimeout(connect, waitMs * (0.5 + Math.random()));
       waitMs = Math.min(waitMs * 2, RECONNECT_MAX_MS);
     };
     const reads = takingTurns(() => queryRegistryDocument(current, environment), onChange, lost);

@@ -229,11 +229,13 @@ async function verifiedIn(env, appName, manifestUrl) {
 async function whyUnverified(env, appName, version) {
   const { environment } = env.audit;
   const url = env.manifestUrl(appName, version);
-  const wasLive = (await env.registry.history(appName)).some((change) => change.to === url);
+  const changes = (await env.registry.history(appName)).filter((change) => change.to === url);
   const instead = `release --env ${environment} --version ${version} verifies it and makes it live`;
-  return wasLive
-    ? `${version} was made live in ${environment} without verification (--no-verify or npm start), so rollback --to cannot take it: ${instead}`
-    : `${version} was never made live in ${environment}, so it never passed verification there: ${instead}`;
+  if (changes.length === 0)
+    return `${version} was never made live in ${environment}, so it never passed verification there: ${instead}`;
+  return changes.every((change) => change.verified === undefined)
+    ? `${version} was made live in ${environment} before the registry recorded verification, so rollback --to cannot tell it passed: ${instead}`
+    : `${version} was made live in ${environment} without verification (--no-verify or npm start), so rollback --to cannot take it: ${instead}`;
 }
 
 /**

@@ -9,9 +9,9 @@ import { registryDocument } from './registrySource.mjs';
 
 /** A read this recent is answered again (the remotes' checks of one tick, `/remotes.json`). */
 const SHARED_READ_MS = 250;
-/** The wait for a first document: tries again after 1 s, then twice as long each time, up to 30 s. */
+/** The wait for a first document: tries again after 1 s, then twice as long each time, up to 5 s. */
 const FIRST_RETRY_MS = 1000;
-const LONGEST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 5000;
 
 /**
  * @typedef {import('./registrySource.mjs').RegistryDocument} RegistryDocument
@@ -44,7 +44,7 @@ export function createRegistryReader(source, log, { cacheFile } = {}) {
   let failing = null;
   /** @type {Promise<RegistryDocument> | null} */
   let reading = null;
-  const cache = cacheFile ? registryCache(cacheFile, log) : null;
+  const cache = cacheFile ? registryCache(cacheFile, source.where, log) : null;
 
   /** @param {unknown} error */
   async function failed(error) {
@@ -122,16 +122,17 @@ export function createRegistryReader(source, log, { cacheFile } = {}) {
 
 /**
  * The last good document on disk, written whole (a crash mid-write leaves the one before) each
- * time it changes; a cache that cannot be written is said once and otherwise ignored.
- * @param {string} file @param {Log} log
+ * time it changes, with the source it came from: a cache file shared by mistake between
+ * environments is never served by the other. A cache that cannot be written is said once.
+ * @param {string} file @param {string} where the source's name @param {Log} log
  */
-function registryCache(file, log) {
+function registryCache(file, where, log) {
   let written = '';
   let warned = false;
   return {
     /** @param {RegistryDocument} document */
     async write(document) {
-      const text = JSON.stringify(document);
+      const text = JSON.stringify({ source: where, document });
       if (text === written) return;
       try {
         await writeFileAtomic(file, text);
@@ -145,8 +146,10 @@ function registryCache(file, log) {
     async read() {
       try {
         const [text, { mtimeMs }] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
+        const cached = JSON.parse(text);
+        if (cached?.source !== where) return null;
         written = text;
-        return { document: registryDocument(text, file), at: mtimeMs };
+        return { document: registryDocument(JSON.stringify(cached.document), file), at: mtimeMs };
       } catch {
         return null;
       }

@@ -107,3 +107,16 @@ test('a cache that cannot be written is said once and changes nothing else', () 
     assert.equal(log.lines.length, 1);
     assert.match(log.lines[0] ?? '', /cache .*cannot be written/);
   }));
+
+test("a cache written from another registry (another environment's, on a shared volume) is never served", () =>
+  inFolder(async (folder) => {
+    const staging = path.join(folder, 'staging.json');
+    const production = path.join(folder, 'production.json');
+    const cacheFile = path.join(folder, 'cache.json');
+    await writeFile(staging, JSON.stringify(document));
+    await createRegistryReader(fileRegistry(staging), recordingLog(), { cacheFile }).read();
+
+    const reader = createRegistryReader(fileRegistry(production), recordingLog(), { cacheFile });
+    await assert.rejects(reader.read(), /ENOENT/);
+    assert.equal(reader.latest(), undefined);
+  }));

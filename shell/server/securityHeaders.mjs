@@ -1,5 +1,5 @@
 // Owns the security headers every answer of the server carries (the site's Content-Security-Policy,
-// made for the registry's document as it is when the request arrives, COOP, and HSTS on an https
+// made for the registry's document as last read when the request arrives, COOP, and HSTS on an https
 // site), and the redirect to the site's https URL of a request its proxy took over plain http.
 import fp from 'fastify-plugin';
 
@@ -12,13 +12,14 @@ const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
  * @typedef {object} SecurityHeadersOptions
  * @property {(registry: RegistryDocument | undefined) => Record<string, string>} headers the site's
  *   security headers for the registry's document (build-tools' securityHeaders.mjs)
- * @property {() => Promise<RegistryDocument | undefined>} readRegistry the registry's document now
+ * @property {() => Promise<RegistryDocument | undefined>} readRegistry reads the registry's document
+ * @property {() => RegistryDocument | undefined} latestRegistry the document read last
  * @property {URL} siteUrl the site's public URL: https turns HSTS on, and the redirect goes there
  * @property {boolean} httpsRedirect redirect what the proxy took over http (SHELL_HTTPS_REDIRECT)
  */
 
 /** @type {import('fastify').FastifyPluginAsync<SecurityHeadersOptions>} */
-async function securityHeaders(app, { headers, readRegistry, siteUrl, httpsRedirect }) {
+async function securityHeaders(app, { headers, readRegistry, latestRegistry, siteUrl, httpsRedirect }) {
   /** @type {{ registry: RegistryDocument | undefined, headers: Record<string, string> } | undefined} */
   let made;
   /** Made again only when the document changed: a read shared between requests is the same object. */
@@ -39,7 +40,10 @@ async function securityHeaders(app, { headers, readRegistry, siteUrl, httpsRedir
     getter: () => /** @type {NonNullable<typeof made>} */ (made).headers,
   });
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(pageHeadersFor(await readRegistry()));
+    // The document read last, not a read: no answer (a health check, a file) waits on the
+    // registry; the read started here serves the next requests.
+    void readRegistry();
+    reply.headers(pageHeadersFor(latestRegistry()));
     // `request.protocol` is the proxy's X-Forwarded-Proto when a trusted proxy sent one (trustProxy);
     // a request that names none came to the server itself (the operator, a health check): as it is.
     if (httpsRedirect && request.headers['x-forwarded-proto'] && request.protocol === 'http') {

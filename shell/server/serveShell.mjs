@@ -111,6 +111,7 @@ export async function serveShell({
   await app.register(securityHeaders, {
     headers: typeof headers === 'function' ? headers : () => headers,
     readRegistry: () => readRegistry().catch(() => registry.latest()),
+    latestRegistry: () => registry.latest(),
     siteUrl: new URL(siteUrl ?? renderer.siteUrl),
     httpsRedirect: settings.httpsRedirect,
   });

@@ -88,7 +88,8 @@ export class PostgresRegistry {
         commit: row.commit,
         environment: row.environment,
         role: row.db_role ?? undefined,
-        verified: row.verified,
+        // A row from before migration 2 has no role: whether it was verified is unknown.
+        verified: row.db_role === null ? undefined : row.verified,
       }));
     });
   }
