@@ -168,9 +168,12 @@ test("promote makes the version staging verified live in production, the same fi
   const candidate = (await stagingEnv.registry.read())?.remotes.booking;
   await rendersManifest(staging.url, 'booking', candidate);
 
+  // The version staging released, as the workflow passes it on (CI requires it).
+  const version = stagingEnv.versionOf('booking', candidate ?? '');
+  if (!version) throw new Error(`staging names no version of booking: ${candidate}`);
   const promoted = await teamCommand(
     checkout,
-    ['promote', '--from', 'staging', '--to', ENVIRONMENT],
+    ['promote', '--from', 'staging', '--to', ENVIRONMENT, '--version', version],
     asTheTeam,
   );
   expect(promoted.code, promoted.output).toBe(0);
