@@ -1,4 +1,4 @@
-import test, { after, before } from 'node:test';
+import test from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,22 +7,9 @@ import { releaseEnvironment } from './environment.mjs';
 import { writeBuildForTests } from './buildForTests.mjs';
 import { publishAsLive, release, rollback } from './releases.mjs';
 import { promote } from './promotion.mjs';
-import { PostgresRegistry } from './postgres/postgresRegistry.mjs';
-import { startPostgresForTests } from 'release-registry/postgres-server-for-tests';
+import { postgresForTestFile } from './postgres/postgresForTestFile.mjs';
 
-/** @type {Awaited<ReturnType<typeof startPostgresForTests>>} */
-let postgres;
-/** @type {Array<ReturnType<typeof releaseEnvironment>>} */
-const environments = [];
-before(async () => {
-  postgres = await startPostgresForTests();
-});
-after(async () => {
-  for (const { registry } of environments) {
-    if (registry instanceof PostgresRegistry) await registry.close();
-  }
-  await postgres.close();
-});
+const postgres = postgresForTestFile();
 
 const log = () => {};
 
@@ -44,8 +31,7 @@ async function setUp(/** @type {string} */ name) {
       RELEASE_ACTOR: actor,
       RELEASE_COMMIT: commit,
     });
-    environments.push(releases);
-    return releases;
+    return postgres.closeAfter(releases);
   };
   const build = (/** @type {string} */ text) => writeBuildForTests(root, text);
   const staging = environment('staging', 'alice');

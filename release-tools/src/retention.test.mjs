@@ -1,7 +1,7 @@
 // Retention across environments: staging and production with one store of versions, each with its
 // own registry (two registry files, or two environments of the Postgres registry); staging's
 // releases prune that store, and must not delete what production still needs.
-import test, { after, before } from 'node:test';
+import test from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,22 +10,9 @@ import { releaseEnvironment } from './environment.mjs';
 import { writeBuildForTests } from './buildForTests.mjs';
 import { prune, release, rollback } from './releases.mjs';
 import { promote } from './promotion.mjs';
-import { PostgresRegistry } from './postgres/postgresRegistry.mjs';
-import { startPostgresForTests } from 'release-registry/postgres-server-for-tests';
+import { postgresForTestFile } from './postgres/postgresForTestFile.mjs';
 
-/** @type {Awaited<ReturnType<typeof startPostgresForTests>>} */
-let postgres;
-/** @type {Array<ReturnType<typeof releaseEnvironment>>} */
-const environments = [];
-before(async () => {
-  postgres = await startPostgresForTests();
-});
-after(async () => {
-  for (const { registry } of environments) {
-    if (registry instanceof PostgresRegistry) await registry.close();
-  }
-  await postgres.close();
-});
+const postgres = postgresForTestFile();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const log = () => {};
@@ -84,8 +71,7 @@ async function setUp(kind, name, { keep, liveDays }) {
       RELEASE_ACTOR: 'alice',
       RELEASE_COMMIT: '3f9a2b1c0d2e4f6a',
     });
-    environments.push(env);
-    return env;
+    return postgres.closeAfter(env);
   };
   const [staging, production] = [environment(variables.staging), environment(variables.production)];
   /** Releases the build whose one file says `text` in `env`, without a shell to verify it. */
