@@ -1,5 +1,5 @@
 /**
- * Jest's stand-in for `*.json?shareImages` (the build renders the real images): every image key
+ * Jest's stand-in for `*.json?shareImages` (the build makes the real URLs): every image key
  * answers a placeholder per language, so pages that read one render in tests.
  */
 const image = (key, language) => ({ url: `/share/${key}-${language}.stub.png`, alt: '' });

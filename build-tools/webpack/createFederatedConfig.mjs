@@ -20,9 +20,6 @@ const { ModuleFederationPlugin } = await import(
   `${process.env.MODULE_FEDERATION_PACKAGE || '@module-federation/enhanced'}/webpack`
 );
 
-/** The agency's name in the share images, which are rendered by the build (site-config's default). */
-const SITE_NAME = process.env.SITE_NAME || 'Istmo Digital';
-
 /** Files a browser must revalidate on every load so a redeployed remote is picked up at once. */
 export const ALWAYS_REVALIDATED = [
   'index.html',
@@ -160,7 +157,7 @@ function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) 
       uniqueName: app.name,
       clean: true,
     },
-    module: { rules: moduleRules({ isProduction, isServer: false, siteName: SITE_NAME }) },
+    module: { rules: moduleRules({ isProduction, isServer: false, app: app.name }) },
     // Stylesheets are minified like scripts ('...' keeps webpack's own script minifier): the
     // shell's server writes them into every page's HTML.
     optimization: {
@@ -296,7 +293,7 @@ function serverConfig(options, isProduction) {
       uniqueName: `${app.name}_server`,
       clean: false,
     },
-    module: { rules: moduleRules({ isProduction, isServer: true, siteName: SITE_NAME }) },
+    module: { rules: moduleRules({ isProduction, isServer: true, app: app.name }) },
     optimization: { minimize: false },
     plugins: [
       new ModuleFederationPlugin({

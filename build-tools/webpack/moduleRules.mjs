@@ -6,10 +6,11 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
  * server renders exactly what the browser hydrates. CSS is extracted to files (a server-rendered
  * page links them, styled before any script runs); the server build only reads it, emits nothing.
  *
- * @param {{ isProduction: boolean, isServer: boolean, siteName: string }} build
+ * @param {{ isProduction: boolean, isServer: boolean, app: string }} build the app's federation name
+ *   names its share images' path
  * @returns {import('webpack').RuleSetRule[]}
  */
-export function moduleRules({ isProduction, isServer, siteName }) {
+export function moduleRules({ isProduction, isServer, app }) {
   return [
     {
       test: /\.tsx?$/,
@@ -36,14 +37,15 @@ export function moduleRules({ isProduction, isServer, siteName }) {
       generator: { emit: !isServer },
     },
     // `import images from './shareImages.json?shareImages'`: each page's Open Graph image per
-    // language, rendered at build time; both builds export the same URLs, the browser's writes the files.
+    // language, drawn by the shell's server; both builds export the same URLs, the browser's writes
+    // the texts the images are drawn from.
     {
       test: /\.json$/,
       resourceQuery: /shareImages/,
       type: 'javascript/auto',
       use: {
         loader: path.join(import.meta.dirname, 'shareImages', 'shareImagesLoader.mjs'),
-        options: { emit: !isServer, siteName },
+        options: { emit: !isServer, app },
       },
     },
   ];

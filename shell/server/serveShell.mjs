@@ -11,6 +11,7 @@ import pageRoute from './pageRoute.mjs';
 import previewRoute from './previewRoute.mjs';
 import { createRegistryReader } from './registryReader.mjs';
 import { fileRegistry } from './registrySource.mjs';
+import shareImages from './shareImages.mjs';
 import siteManifest from './siteManifest.mjs';
 import requestLog from './requestLog.mjs';
 import securityHeaders from './securityHeaders.mjs';
@@ -127,6 +128,7 @@ export async function serveShell({
   });
   await app.register(crawlerFiles, { renderer, readRegistry });
   await app.register(siteManifest, { root, siteName: renderer.siteName });
+  await app.register(shareImages, { siteName: renderer.siteName, latestRegistry: () => registry.latest() });
   await app.register(operatorEndpoints, {
     renderer,
     metrics,

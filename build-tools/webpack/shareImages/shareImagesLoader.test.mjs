@@ -1,3 +1,4 @@
+// The `?shareImages` loader in both builds: the same site paths, the texts written once, by the browser build.
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -6,8 +7,10 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import webpack from 'webpack';
 import { moduleRules } from '../moduleRules.mjs';
+import { SHARE_TEXTS_FILE, shareImagePath } from '../../shareImages/shareImageFiles.mjs';
 
 const require = createRequire(import.meta.url);
+/** A remote's chunks load from its host; its share images are the site's paths all the same. */
 const PUBLIC_PATH = 'https://marketing.example.com/';
 const LONG_SPANISH_TITLE = 'Agencia de Marketing Digital y Automatización con IA en Panamá';
 
@@ -26,7 +29,7 @@ async function build(/** @type {'browser' | 'server'} */ name) {
     entry: './src/metadata/shareImages.json?shareImages',
     output: { path: outputPath, publicPath: PUBLIC_PATH, library: { type: 'commonjs2' } },
     module: {
-      rules: moduleRules({ isProduction: true, isServer: name === 'server', siteName: 'Istmo Digital' }),
+      rules: moduleRules({ isProduction: true, isServer: name === 'server', app: 'marketing' }),
     },
     optimization: { minimize: false },
   });
@@ -80,13 +83,13 @@ before(async () => {
 
 after(() => rm(folder, { recursive: true, force: true }));
 
-test('every image gets a content-hashed URL per language under the public path', () => {
+test('every image gets a site path per language that changes with its text', () => {
   const { home, about } = builds.browser.images;
   for (const [key, image] of Object.entries({ home, about })) {
     for (const language of ['en', 'es']) {
       assert.match(
         image[language].url,
-        new RegExp(`^${PUBLIC_PATH}share/${key}-${language}\\.[0-9a-f]{12}\\.png$`),
+        new RegExp(`^/share/marketing/${key}-${language}\\.[0-9a-f]{12}\\.png$`),
       );
     }
     assert.notEqual(image.en.url, image.es.url);
@@ -99,22 +102,21 @@ test('the alt text is the title in the page language, Spanish for es', () => {
   assert.equal(builds.browser.images.about.en.alt, 'About Us');
 });
 
-test('the server build exports the same URLs and writes no image', () => {
+test('the server build exports the same URLs and writes no file', () => {
   assert.deepEqual(builds.server.images, builds.browser.images);
   assert.deepEqual(builds.server.files, []);
 });
 
-test('the browser build writes each image as a 1200×630 PNG under 100 KB', async () => {
-  const urls = Object.values(builds.browser.images).flatMap((image) => [image.en.url, image.es.url]);
-  assert.deepEqual(
-    builds.browser.files.toSorted(),
-    urls.map((url) => url.slice(`${PUBLIC_PATH}share/`.length)).toSorted(),
-  );
-  for (const file of builds.browser.files) {
-    const png = await readFile(path.join(folder, 'browser', 'share', file));
-    assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
-    // IHDR: width and height, big-endian, right after the signature and the chunk header.
-    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [1200, 630], file);
-    assert.ok(png.length < 100 * 1024, `${file} is ${png.length} bytes`);
+test('the browser build writes the texts each URL is drawn from, and only texts', async () => {
+  assert.deepEqual(builds.browser.files, ['images.json']);
+  /** @type {import('../../shareImages/shareImageFiles.mjs').ShareTexts} */
+  const texts = JSON.parse(await readFile(path.join(folder, 'browser', SHARE_TEXTS_FILE), 'utf8'));
+  for (const [key, image] of Object.entries(builds.browser.images)) {
+    for (const language of ['en', 'es']) {
+      const text = texts[key]?.[language];
+      assert.ok(text, `${key} ${language}`);
+      assert.equal(image[language].url, shareImagePath({ app: 'marketing', key, language, text }));
+    }
   }
+  assert.equal(texts.home?.es?.title, LONG_SPANISH_TITLE);
 });

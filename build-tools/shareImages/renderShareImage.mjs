@@ -1,3 +1,5 @@
+// Owns how a page's share image looks: the agency's mark and name, the page's title and subtitle,
+// drawn with satori and resvg. The shell's server draws them on request (shell/server/shareImages.mjs).
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import satori from 'satori';
