@@ -4,7 +4,11 @@ import { setLanguage } from 'shared-i18n';
 import '../i18n';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
-import { pageForPath } from './routes';
+import { matchRoutes } from 'shared-router';
+import { pageForPath, remotePageOf, routes } from './routes';
+
+/** What the router's own matcher makes of a path, over the whole table. */
+const matchedPage = (path: string) => remotePageOf(matchRoutes(routes, path) ?? []);
 
 function renderAt(path: string, routes: RouteObject[]) {
   render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
@@ -52,7 +56,14 @@ test('a path no remote owns, letter case included, is the 404 page: nothing is l
     '/services/seo/extra',
     '/booking/cancel/x',
     '/no-such-page',
+    '/wp-admin/install.php',
   ]) {
     expect({ path, page: pageForPath(path) }).toEqual({ path, page: null });
   }
+});
+
+test('a path the router decodes or that begins with an empty segment is matched as the router does', () => {
+  expect(pageForPath('/%61bout')).toBe(matchedPage('/%61bout'));
+  expect(pageForPath('//about')).toBe(matchedPage('//about'));
+  expect(pageForPath('/services/%73eo')).toBe('marketing/ServiceDetailPage');
 });

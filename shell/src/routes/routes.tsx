@@ -63,5 +63,25 @@ export function remotePageOf(matches: readonly { route: RouteObject }[]): Remote
  * the first page before it hydrates, the sitemap).
  */
 export function pageForPath(pathname: string): RemotePageId | null {
+  if (!mayBeAPage(pathname)) return null;
   return remotePageOf(matchRoutes(routes, pathname) ?? []);
+}
+
+/**
+ * Each remote route's first path segment ('' for the home page), or null when one is a parameter
+ * and any segment may match. The router's matcher ranks the whole table again on every call: a
+ * scanner's made-up path (`/wp-admin/…`) is told from a page by this set alone.
+ */
+const FIRST_SEGMENTS: ReadonlySet<string> | null = (() => {
+  const segments = REMOTE_ROUTES.map(({ path }) => path.split('/')[1] ?? '');
+  return segments.some((segment) => segment.startsWith(':') || segment.includes('*'))
+    ? null
+    : new Set(segments);
+})();
+
+function mayBeAPage(pathname: string): boolean {
+  // The matcher decodes the path (`/%61bout` is /about): an encoded one is left to it.
+  if (!FIRST_SEGMENTS || pathname.includes('%')) return true;
+  const end = pathname.indexOf('/', 1);
+  return FIRST_SEGMENTS.has(pathname.slice(1, end === -1 ? undefined : end));
 }
