@@ -3,6 +3,7 @@
 import { verifyRelease } from './verifyRelease.mjs';
 import { assertPublished } from './releases.mjs';
 import { versionAudit } from './releaseAudit.mjs';
+import { passedVerification, whyNotVerified } from './verificationHistory.mjs';
 
 /**
  * @typedef {import('./environment.mjs').ReleaseEnvironment} ReleaseEnvironment
@@ -11,8 +12,8 @@ import { versionAudit } from './releaseAudit.mjs';
 
 /**
  * Makes `version` of the remote live in `to` (without one, the version live in `from` now): it
- * must be published and have been live in `from` without being rolled back there since (a version
- * goes live only once verified, or with --no-verify). It is verified first through a shell server on
+ * must be published, have passed verification in `from` (its history says so) and not have been
+ * rolled back there since it last went live. It is verified again through a shell server on
  * `to`'s registry (unless `verify` is false), then made live by one change of `to`'s registry,
  * recorded as `promote` with `to`'s actor and the commit the version was built from. Throws,
  * leaving `to` unchanged, when any of that fails or the two environments share a registry.
@@ -65,8 +66,9 @@ async function liveIn(env, appName) {
 }
 
 /**
- * The manifest URL of `version` when it may be promoted from `env`: published, live there now or
- * before, and not rolled back there since it last went live.
+ * The manifest URL of `version` when it may be promoted from `env`: published, verified there (a
+ * verified release or promotion there recorded it: promote ships what was approved after passing
+ * there, not merely what went live), and not rolled back there since it last went live.
  * @param {ReleaseEnvironment} env @param {string} appName @param {string} version
  */
 async function approvedIn(env, appName, version) {
@@ -74,12 +76,10 @@ async function approvedIn(env, appName, version) {
   await assertPublished(env, appName, version);
   const candidate = env.manifestUrl(appName, version);
   const history = await env.registry.history(appName);
-  const lastWentLive = history.findLastIndex((change) => change.to === candidate);
-  if (lastWentLive === -1) {
-    throw new Error(
-      `${version} was never live in ${source}: promote only what ${source} released (release --env ${source} --version ${version} first)`,
-    );
+  if (!passedVerification(history, candidate)) {
+    throw new Error(whyNotVerified(env, history, { appName, version, command: 'promote' }));
   }
+  const lastWentLive = history.findLastIndex((change) => change.to === candidate);
   const rolledBack = history
     .slice(lastWentLive + 1)
     .find((change) => change.action === 'rollback' && change.from === candidate);

@@ -1,3 +1,5 @@
+// Promotion from staging to production: what may be promoted, what production records, and that
+// production stays as it was when a promotion is refused.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
@@ -5,7 +7,7 @@ import path from 'node:path';
 import { mkdtemp } from 'node:fs/promises';
 import { releaseEnvironment } from './environment.mjs';
 import { writeBuildForTests } from './buildForTests.mjs';
-import { publishAsLive, release, rollback } from './releases.mjs';
+import { publish, publishAsLive, release, rollback } from './releases.mjs';
 import { promote } from './promotion.mjs';
 import { postgresForTestFile } from './postgres/postgresForTestFile.mjs';
 
@@ -13,20 +15,38 @@ const postgres = postgresForTestFile();
 
 const log = () => {};
 
+/** A verification that passes: these tests have no shell build to render through. */
+const passes = async () => {};
+
 /**
- * Staging and production in one Postgres registry (environment names prefixed by the test's), and
- * one release host for both: a version has the same URL in every environment.
+ * Where each environment keeps its registry, by kind: one Postgres database (its environments) and
+ * one store, or a folder each (its own registry file and store). A version has the same URL in
+ * every environment either way.
+ * @type {Record<string, (root: string, env: string) => NodeJS.ProcessEnv>}
  */
-async function setUp(/** @type {string} */ name) {
+const REGISTRY_KINDS = {
+  'the Postgres registry': (root) => ({
+    RELEASES_DIR: path.join(root, 'releases'),
+    RELEASES_REGISTRY_URL: postgres.databaseUrl,
+  }),
+  'the file registry': (root, env) => ({ RELEASES_DIR: path.join(root, env) }),
+};
+
+/**
+ * Staging and production (environment names prefixed by the test's), in the Postgres registry
+ * unless `kind` names another of REGISTRY_KINDS.
+ */
+async function setUp(/** @type {string} */ name, kind = 'the Postgres registry') {
   const root = await mkdtemp(path.join(os.tmpdir(), 'promotion-test-'));
+  const registryOf = REGISTRY_KINDS[kind];
+  if (!registryOf) throw new Error(`no registry kind ${kind}`);
   const environment = (
     /** @type {string} */ env,
     /** @type {string} */ actor,
     /** @type {string} */ commit = `commit-of-${actor}`,
   ) => {
     const releases = releaseEnvironment({
-      RELEASES_DIR: path.join(root, 'releases'),
-      RELEASES_REGISTRY_URL: postgres.databaseUrl,
+      ...registryOf(root, env),
       RELEASES_ENV: `${name}-${env}`,
       RELEASE_ACTOR: actor,
       RELEASE_COMMIT: commit,
@@ -106,7 +126,6 @@ test('promotion needs a registry per environment: two environments of the file r
 
 test('rollback --to goes back only to a version that passed verification in this environment (Postgres registry), and says why not', async () => {
   const { staging: env, build, live } = await setUp('rollback-to');
-  const passes = async () => {};
   const releaseOf = (/** @type {string} */ text, /** @type {boolean} */ verify) =>
     build(text).then((buildDir) =>
       release(env, { appName: 'marketing', buildDir, verify, log, verifyCandidate: passes }),
@@ -148,8 +167,9 @@ test('promote --version makes exactly the approved version live, though staging 
   const approved = await release(staging, {
     appName: 'marketing',
     buildDir: await build('two'),
-    verify: false,
+    verify: true,
     log,
+    verifyCandidate: passes,
   });
   // The next push's staging job, from a later commit, while production waits for its approval.
   const nextPush = environment('staging', 'alice', 'commit-of-the-next-push');
@@ -165,7 +185,7 @@ test('promote --version makes exactly the approved version live, though staging 
   assert.deepEqual([last?.action, last?.commit], ['promote', 'commit-of-alice']);
 });
 
-test('promote --version refuses a version not published, never live in staging, or rolled back there, and says why', async () => {
+test('promote --version refuses a version not published, never verified in staging, or rolled back there, and says why', async () => {
   const { staging, production, build, live } = await setUp('refuses');
   await publishAsLive(production, 'marketing', await build('one'));
   await publishAsLive(staging, 'marketing', await build('one'));
@@ -178,14 +198,83 @@ test('promote --version refuses a version not published, never live in staging, 
     /is not a published version of marketing/,
   );
   const neverLive = (await staging.store('marketing').publish(await build('unreleased'))).version;
-  await assert.rejects(promoteVersion(neverLive), /was never live in refuses-staging/);
+  await assert.rejects(promoteVersion(neverLive), /was never made live in refuses-staging/);
   const rolledBack = await release(staging, {
     appName: 'marketing',
     buildDir: await build('two'),
-    verify: false,
+    verify: true,
     log,
+    verifyCandidate: passes,
   });
   await rollback(staging, { appName: 'marketing', log });
   await assert.rejects(promoteVersion(rolledBack), /was rolled back in refuses-staging at /);
   assert.equal(await live(production), before);
 });
+
+for (const kind of Object.keys(REGISTRY_KINDS)) {
+  test(`${kind}: promote --version takes only a version that passed verification in staging, saying in one line which version and where when it refuses; production verifies it again and records its build's commit`, async () => {
+    const { staging, production, build, live } = await setUp('verified-only', kind);
+    await publishAsLive(production, 'marketing', await build('one'));
+    await publishAsLive(staging, 'marketing', await build('one'));
+    const before = await live(production);
+    const releaseInStaging = async (
+      /** @type {string} */ text,
+      /** @type {{ verify: boolean, verifyCandidate?: () => Promise<void> }} */ how,
+    ) => release(staging, { appName: 'marketing', buildDir: await build(text), log, ...how });
+    /** @type {string[]} */
+    const verifiedInProduction = [];
+    const promoteVersion = (/** @type {string} */ version) =>
+      promote(
+        { from: staging, to: production },
+        {
+          appName: 'marketing',
+          version,
+          verify: true,
+          log,
+          verifyCandidate: async ({ candidate }) => void verifiedInProduction.push(candidate),
+        },
+      );
+    /** The refusal: one line, naming the version and staging, saying why. @param {string} version @param {RegExp} why */
+    const refusal = (version, why) => (/** @type {Error} */ error) =>
+      !error.message.includes('\n') &&
+      error.message.includes(`${version} was `) &&
+      error.message.includes(' in verified-only-staging') &&
+      why.test(error.message);
+
+    const publishedOnly = await publish(staging, {
+      appName: 'marketing',
+      buildDir: await build('published only'),
+      verify: false,
+      log,
+    });
+    const failing = async () => {
+      throw new Error('/about answered 503');
+    };
+    await assert.rejects(
+      releaseInStaging('failed', { verify: true, verifyCandidate: failing }),
+      /answered 503/,
+    );
+    const failed = (await staging.store('marketing').publish(await build('failed'))).version;
+    const unverified = await releaseInStaging('unverified', { verify: false });
+
+    for (const version of [publishedOnly, failed]) {
+      await assert.rejects(promoteVersion(version), refusal(version, /never passed verification there/));
+    }
+    await assert.rejects(promoteVersion(unverified), refusal(unverified, /without verification/));
+    assert.equal(await live(production), before);
+    assert.deepEqual(verifiedInProduction, []);
+
+    const verified = await releaseInStaging('verified', { verify: true, verifyCandidate: passes });
+    await releaseInStaging('newer', { verify: true, verifyCandidate: passes });
+    await promoteVersion(verified);
+
+    const candidate = staging.manifestUrl('marketing', verified);
+    assert.equal(await live(production), candidate);
+    assert.deepEqual(verifiedInProduction, [candidate]);
+    const last = (await production.registry.history('marketing')).at(-1);
+    assert.deepEqual(
+      { action: last?.action, to: last?.to, commit: last?.commit, verified: last?.verified },
+      { action: 'promote', to: candidate, commit: 'commit-of-alice', verified: true },
+    );
+  });
+}

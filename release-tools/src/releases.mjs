@@ -3,6 +3,7 @@ import { verifyRelease } from './verifyRelease.mjs';
 import { versionsInUse } from './retention.mjs';
 import { describeBuild } from './versionBuild.mjs';
 import { versionAudit } from './releaseAudit.mjs';
+import { passedVerification, whyNotVerified } from './verificationHistory.mjs';
 
 /**
  * @typedef {import('./environment.mjs').ReleaseEnvironment} ReleaseEnvironment
@@ -189,8 +190,11 @@ export async function rollback(env, { appName, to, log }) {
   const target = to ? env.manifestUrl(appName, to) : await versionBefore(env, appName, live);
   if (!target) throw new Error(`${appName} has no earlier version to roll back to`);
   if (target === live) throw new Error(`${to} is already live`);
-  const verified = await verifiedIn(env, appName, target);
-  if (to && !verified) throw new Error(await whyUnverified(env, appName, to));
+  const history = await env.registry.history(appName);
+  const verified = passedVerification(history, target);
+  if (to && !verified) {
+    throw new Error(whyNotVerified(env, history, { appName, version: to, command: 'rollback --to' }));
+  }
   const version = env.versionOf(appName, target);
   const published = await env.store(appName).list();
   if (version && !published.some((entry) => entry.version === version)) {
@@ -210,32 +214,6 @@ export async function rollback(env, { appName, to, log }) {
   });
   log(`${version ?? target} is live again (it replaced ${env.versionOf(appName, live) ?? live})`);
   return version;
-}
-
-/**
- * Whether a version passed verification in this environment: a change recorded it (a verified
- * release or promotion, a rollback to a version that had). A version is published before it is
- * verified, so being on the host says nothing.
- * @param {ReleaseEnvironment} env @param {string} appName @param {string} manifestUrl
- */
-async function verifiedIn(env, appName, manifestUrl) {
-  return (await env.registry.history(appName)).some((change) => change.to === manifestUrl && change.verified);
-}
-
-/**
- * Why `rollback --to` refuses a version not verified in this environment.
- * @param {ReleaseEnvironment} env @param {string} appName @param {string} version
- */
-async function whyUnverified(env, appName, version) {
-  const { environment } = env.audit;
-  const url = env.manifestUrl(appName, version);
-  const changes = (await env.registry.history(appName)).filter((change) => change.to === url);
-  const instead = `release --env ${environment} --version ${version} verifies it and makes it live`;
-  if (changes.length === 0)
-    return `${version} was never made live in ${environment}, so it never passed verification there: ${instead}`;
-  return changes.every((change) => change.verified === undefined)
-    ? `${version} was made live in ${environment} before the registry recorded verification, so rollback --to cannot tell it passed: ${instead}`
-    : `${version} was made live in ${environment} without verification (--no-verify or npm start), so rollback --to cannot take it: ${instead}`;
 }
 
 /**
