@@ -1,13 +1,13 @@
 // Promotion: a version verified in one environment made live in another, the same manifest URL
 // (the same bytes), with no build.
-import { verifyRelease } from './verifyRelease.mjs';
+import { verifyCandidate } from './verifyRelease.mjs';
 import { assertPublished } from './releases.mjs';
 import { versionAudit } from './releaseAudit.mjs';
 import { passedVerification, whyNotVerified } from './verificationHistory.mjs';
 
 /**
  * @typedef {import('./environment.mjs').ReleaseEnvironment} ReleaseEnvironment
- * @typedef {typeof verifyRelease} VerifyCandidate
+ * @typedef {import('./verifyRelease.mjs').VerifyCheck} VerifyCheck
  */
 
 /**
@@ -18,12 +18,12 @@ import { passedVerification, whyNotVerified } from './verificationHistory.mjs';
  * recorded as `promote` with `to`'s actor and the commit the version was built from. Throws,
  * leaving `to` unchanged, when any of that fails or the two environments share a registry.
  * @param {{ from: ReleaseEnvironment, to: ReleaseEnvironment }} environments
- * @param {{ appName: string, version?: string, verify: boolean, log: (line: string) => void, verifyCandidate?: VerifyCandidate }} promotion
+ * @param {{ appName: string, version?: string, verify: boolean, log: (line: string) => void, verifyCandidate?: VerifyCheck }} promotion
  * @returns {Promise<string>} the manifest URL made live
  */
 export async function promote(
   { from, to },
-  { appName, version: named, verify, log, verifyCandidate = verifyRelease },
+  { appName, version: named, verify, log, verifyCandidate: check },
 ) {
   const [source, target] = [from.audit.environment, to.audit.environment];
   if (from.registryName === to.registryName) {
@@ -40,11 +40,7 @@ export async function promote(
     log(`${version} is already live in ${target}: nothing to do`);
     return candidate;
   }
-  if (verify) {
-    if (!registry) throw new Error(`${target} has no registry yet: its first version needs --no-verify`);
-    await verifyCandidate({ registry, remote: appName, candidate, log });
-    log(`verified on ${target}'s registry: every page answers 200 in every language`);
-  }
+  await verifyCandidate({ registry, environment: target, remote: appName, candidate, verify, log, check });
   await to.registry.change({
     remote: appName,
     expected: live,

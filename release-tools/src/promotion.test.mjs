@@ -278,3 +278,23 @@ for (const kind of Object.keys(REGISTRY_KINDS)) {
     );
   });
 }
+
+test("production's first version cannot be verified, having no registry to verify on: promote says so, and with --no-verify says it was not verified", async () => {
+  const { staging, production, build, live } = await setUp('first');
+  await publishAsLive(staging, 'marketing', await build('one'));
+  /** @type {string[]} */
+  const lines = [];
+  const promoteFirst = (/** @type {boolean} */ verify) =>
+    promote(
+      { from: staging, to: production },
+      { appName: 'marketing', verify, log: (line) => void lines.push(line), verifyCandidate: passes },
+    );
+
+  await assert.rejects(promoteFirst(true), /^Error: first-production has no registry yet: .*--no-verify/);
+  assert.equal(await live(production), undefined);
+
+  await promoteFirst(false);
+  assert.equal(await live(production), await live(staging));
+  assert.ok(lines.some((line) => line.startsWith('not verified (--no-verify)')));
+  assert.equal((await production.registry.history('marketing')).at(-1)?.verified, false);
+});

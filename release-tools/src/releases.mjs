@@ -1,5 +1,8 @@
+// A team's releases in one environment: a build published as a version (and made live unverified,
+// as `npm start` does), a version verified and made live, rollback, the list of versions, and the
+// prune of those beyond the retention window. Promotion between environments is promotion.mjs.
 import { REMOTE_APPS, appDist } from 'build-tools/apps';
-import { verifyRelease } from './verifyRelease.mjs';
+import { verifyCandidate } from './verifyRelease.mjs';
 import { versionsInUse } from './retention.mjs';
 import { describeBuild } from './versionBuild.mjs';
 import { versionAudit } from './releaseAudit.mjs';
@@ -8,6 +11,7 @@ import { passedVerification, whyNotVerified } from './verificationHistory.mjs';
 /**
  * @typedef {import('./environment.mjs').ReleaseEnvironment} ReleaseEnvironment
  * @typedef {(line: string) => void} Log
+ * @typedef {import('./verifyRelease.mjs').VerifyCheck} VerifyCheck
  */
 
 /**
@@ -18,6 +22,17 @@ import { passedVerification, whyNotVerified } from './verificationHistory.mjs';
 async function publishBuild(env, appName, buildDir) {
   const now = new Date();
   return env.store(appName).publish(buildDir, now, await describeBuild(buildDir, env.audit.commit, now));
+}
+
+/**
+ * publishBuild for a team's command, which says which version the build is: a new one, or the one
+ * the same bytes were published as before.
+ * @param {ReleaseEnvironment} env @param {string} appName @param {string} buildDir @param {Log} log
+ */
+async function publishBuildAndSay(env, appName, buildDir, log) {
+  const { version, isNew } = await publishBuild(env, appName, buildDir);
+  log(`${isNew ? 'published' : 'already published as'} ${version} (${env.manifestUrl(appName, version)})`);
+  return version;
 }
 
 /**
@@ -54,27 +69,6 @@ export async function publishEveryRemote(env) {
 }
 
 /**
- * Verifies a candidate through the real shell server on the environment's live registry, or says
- * it was not (`verify` false). Throws when a page fails.
- * @param {import('release-registry').RegistryDocument | null} registry the environment's, as read
- * @param {{ appName: string, candidate: string, verify: boolean, log: Log, check?: typeof verifyRelease }} request
- *   `check`: the verification (tests pass one that needs no shell build)
- */
-async function verifyCandidate(registry, { appName, candidate, verify, log, check = verifyRelease }) {
-  if (!verify) {
-    log('not verified (--no-verify): the shell servers still refuse it if it fails to load or render');
-    return;
-  }
-  if (!registry) {
-    throw new Error(
-      'the environment has no registry yet: locally, run npm start once; elsewhere its first release needs --no-verify',
-    );
-  }
-  await check({ registry, remote: appName, candidate, log });
-  log('verified: every page answers 200 in every language');
-}
-
-/**
  * A team's `publish`: the build stored as a version and verified through the real shell server
  * (unless `verify` is false), without making it live: a preview link can show it, and
  * `release --version` makes it live. Throws when the verification fails (the version stays stored,
@@ -85,10 +79,10 @@ async function verifyCandidate(registry, { appName, candidate, verify, log, chec
  */
 export async function publish(env, { appName, buildDir, verify, log }) {
   const registry = await env.registry.read();
-  const { version, isNew } = await publishBuild(env, appName, buildDir);
+  const { environment } = env.audit;
+  const version = await publishBuildAndSay(env, appName, buildDir, log);
   const candidate = env.manifestUrl(appName, version);
-  log(`${isNew ? 'published' : 'already published as'} ${version} (${candidate})`);
-  await verifyCandidate(registry, { appName, candidate, verify, log });
+  await verifyCandidate({ registry, environment, remote: appName, candidate, verify, log });
   log(`${version} is published, not live: preview --version ${version}, then release --version ${version}`);
   return version;
 }
@@ -99,22 +93,19 @@ export async function publish(env, { appName, buildDir, verify, log }) {
  * versions beyond the retention window are deleted. When anything fails, it throws and the live
  * version stays as it was.
  * @param {ReleaseEnvironment} env
- * @param {{ appName: string, buildDir?: string, version?: string, verify: boolean, log: Log, verifyCandidate?: typeof verifyRelease }} release
+ * @param {{ appName: string, buildDir?: string, version?: string, verify: boolean, log: Log, verifyCandidate?: VerifyCheck }} release
  *   `buildDir` or `version`
  */
 export async function release(
   env,
-  { appName, buildDir, version: published, verify, log, verifyCandidate: check = verifyRelease },
+  { appName, buildDir, version: published, verify, log, verifyCandidate: check },
 ) {
   const registry = await env.registry.read();
+  const { environment } = env.audit;
   const live = registry?.remotes[appName] ?? null;
   let version;
   if (buildDir) {
-    const stored = await publishBuild(env, appName, buildDir);
-    version = stored.version;
-    log(
-      `${stored.isNew ? 'published' : 'already published as'} ${version} (${env.manifestUrl(appName, version)})`,
-    );
+    version = await publishBuildAndSay(env, appName, buildDir, log);
   } else if (published) {
     await assertPublished(env, appName, published);
     version = published;
@@ -126,7 +117,7 @@ export async function release(
     log(`${version} is already live: nothing to do`);
     return version;
   }
-  await verifyCandidate(registry, { appName, candidate, verify, log, check });
+  await verifyCandidate({ registry, environment, remote: appName, candidate, verify, log, check });
   await env.registry.change({
     remote: appName,
     expected: live,
