@@ -57,7 +57,13 @@ async function setUp(/** @type {string} */ name, kind = 'the Postgres registry')
   const staging = environment('staging', 'alice');
   const production = environment('production', 'bob');
   const live = async (/** @type {typeof staging} */ env) => (await env.registry.read())?.remotes.marketing;
-  return { staging, production, build, live, environment };
+  /** Releases the build whose one file says `text` in `env`, verified (a check that passes) unless told not. */
+  const releaseIn = async (
+    /** @type {typeof staging} */ env,
+    /** @type {string} */ text,
+    { verify = true, verifyCandidate = passes } = {},
+  ) => release(env, { appName: 'marketing', buildDir: await build(text), verify, log, verifyCandidate });
+  return { staging, production, build, live, environment, releaseIn };
 }
 
 test("promote makes the very manifest URL live in staging live in production, verified on production first, recorded as promote with production's actor and the commit the version was built from", async () => {
@@ -125,15 +131,11 @@ test('promotion needs a registry per environment: two environments of the file r
 });
 
 test('rollback --to goes back only to a version that passed verification in this environment (Postgres registry), and says why not', async () => {
-  const { staging: env, build, live } = await setUp('rollback-to');
-  const releaseOf = (/** @type {string} */ text, /** @type {boolean} */ verify) =>
-    build(text).then((buildDir) =>
-      release(env, { appName: 'marketing', buildDir, verify, log, verifyCandidate: passes }),
-    );
+  const { staging: env, build, live, releaseIn } = await setUp('rollback-to');
   const started = await publishAsLive(env, 'marketing', await build('one'));
-  const verified = await releaseOf('two', true);
-  const unverified = await releaseOf('three', false);
-  await releaseOf('four', true);
+  const verified = await releaseIn(env, 'two');
+  const unverified = await releaseIn(env, 'three', { verify: false });
+  await releaseIn(env, 'four');
   const fourth = await live(env);
   const neverLive = (await env.store('marketing').publish(await build('five'))).version;
 
@@ -161,16 +163,10 @@ test('rollback --to goes back only to a version that passed verification in this
 });
 
 test('promote --version makes exactly the approved version live, though staging has released a newer one since, and records its build commit', async () => {
-  const { staging, production, build, live, environment } = await setUp('approved');
+  const { staging, production, build, live, environment, releaseIn } = await setUp('approved');
   await publishAsLive(production, 'marketing', await build('one'));
   await publishAsLive(staging, 'marketing', await build('one'));
-  const approved = await release(staging, {
-    appName: 'marketing',
-    buildDir: await build('two'),
-    verify: true,
-    log,
-    verifyCandidate: passes,
-  });
+  const approved = await releaseIn(staging, 'two');
   // The next push's staging job, from a later commit, while production waits for its approval.
   const nextPush = environment('staging', 'alice', 'commit-of-the-next-push');
   await release(nextPush, { appName: 'marketing', buildDir: await build('three'), verify: false, log });
@@ -186,7 +182,7 @@ test('promote --version makes exactly the approved version live, though staging 
 });
 
 test('promote --version refuses a version not published, never verified in staging, or rolled back there, and says why', async () => {
-  const { staging, production, build, live } = await setUp('refuses');
+  const { staging, production, build, live, releaseIn } = await setUp('refuses');
   await publishAsLive(production, 'marketing', await build('one'));
   await publishAsLive(staging, 'marketing', await build('one'));
   const before = await live(production);
@@ -199,13 +195,7 @@ test('promote --version refuses a version not published, never verified in stagi
   );
   const neverLive = (await staging.store('marketing').publish(await build('unreleased'))).version;
   await assert.rejects(promoteVersion(neverLive), /was never made live in refuses-staging/);
-  const rolledBack = await release(staging, {
-    appName: 'marketing',
-    buildDir: await build('two'),
-    verify: true,
-    log,
-    verifyCandidate: passes,
-  });
+  const rolledBack = await releaseIn(staging, 'two');
   await rollback(staging, { appName: 'marketing', log });
   await assert.rejects(promoteVersion(rolledBack), /was rolled back in refuses-staging at /);
   assert.equal(await live(production), before);
@@ -213,14 +203,10 @@ test('promote --version refuses a version not published, never verified in stagi
 
 for (const kind of Object.keys(REGISTRY_KINDS)) {
   test(`${kind}: promote --version takes only a version that passed verification in staging, saying in one line which version and where when it refuses; production verifies it again and records its build's commit`, async () => {
-    const { staging, production, build, live } = await setUp('verified-only', kind);
+    const { staging, production, build, live, releaseIn } = await setUp('verified-only', kind);
     await publishAsLive(production, 'marketing', await build('one'));
     await publishAsLive(staging, 'marketing', await build('one'));
     const before = await live(production);
-    const releaseInStaging = async (
-      /** @type {string} */ text,
-      /** @type {{ verify: boolean, verifyCandidate?: () => Promise<void> }} */ how,
-    ) => release(staging, { appName: 'marketing', buildDir: await build(text), log, ...how });
     /** @type {string[]} */
     const verifiedInProduction = [];
     const promoteVersion = (/** @type {string} */ version) =>
@@ -234,7 +220,10 @@ for (const kind of Object.keys(REGISTRY_KINDS)) {
           verifyCandidate: async ({ candidate }) => void verifiedInProduction.push(candidate),
         },
       );
-    /** The refusal: one line, naming the version and staging, saying why. @param {string} version @param {RegExp} why */
+    /**
+     * The refusal: one line, naming the version and staging, saying why.
+     * @param {string} version @param {RegExp} why
+     */
     const refusal = (version, why) => (/** @type {Error} */ error) =>
       !error.message.includes('\n') &&
       error.message.includes(`${version} was `) &&
@@ -250,12 +239,9 @@ for (const kind of Object.keys(REGISTRY_KINDS)) {
     const failing = async () => {
       throw new Error('/about answered 503');
     };
-    await assert.rejects(
-      releaseInStaging('failed', { verify: true, verifyCandidate: failing }),
-      /answered 503/,
-    );
+    await assert.rejects(releaseIn(staging, 'failed', { verifyCandidate: failing }), /answered 503/);
     const failed = (await staging.store('marketing').publish(await build('failed'))).version;
-    const unverified = await releaseInStaging('unverified', { verify: false });
+    const unverified = await releaseIn(staging, 'unverified', { verify: false });
 
     for (const version of [publishedOnly, failed]) {
       await assert.rejects(promoteVersion(version), refusal(version, /never passed verification there/));
@@ -264,8 +250,8 @@ for (const kind of Object.keys(REGISTRY_KINDS)) {
     assert.equal(await live(production), before);
     assert.deepEqual(verifiedInProduction, []);
 
-    const verified = await releaseInStaging('verified', { verify: true, verifyCandidate: passes });
-    await releaseInStaging('newer', { verify: true, verifyCandidate: passes });
+    const verified = await releaseIn(staging, 'verified');
+    await releaseIn(staging, 'newer');
     await promoteVersion(verified);
 
     const candidate = staging.manifestUrl('marketing', verified);
