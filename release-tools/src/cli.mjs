@@ -19,8 +19,8 @@ import { makePreviewLink } from './previewLink.mjs';
  *   rollback [--env <name>] [--to <version>]
  *                           the version live before the current one (or the one named) is live again
  *   promote --from <env> --to <env> [--version <version>] [--no-verify]
- *                           that version, live in one environment, is made live in the other, no
- *                           build; without --version (refused when CI=true), the one live there now
+ *                           that version, verified in one environment, is made live in the other,
+ *                           no build; without --version (refused when CI=true), the one live there now
  *   preview --version <version> [--hours <n>] [--path <page>]
  *                           a link (SITE_URL's shell, signed with SHELL_PREVIEW_SECRET) that shows
  *                           a published version to whoever opens it, for n hours (4; at most 24)

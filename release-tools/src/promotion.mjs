@@ -1,28 +1,29 @@
 // Promotion: a version verified in one environment made live in another, the same manifest URL
 // (the same bytes), with no build.
-import { verifyRelease } from './verifyRelease.mjs';
+import { verifyCandidate } from './verifyRelease.mjs';
 import { assertPublished } from './releases.mjs';
 import { versionAudit } from './releaseAudit.mjs';
+import { passedVerification, whyNotVerified } from './verificationHistory.mjs';
 
 /**
  * @typedef {import('./environment.mjs').ReleaseEnvironment} ReleaseEnvironment
- * @typedef {typeof verifyRelease} VerifyCandidate
+ * @typedef {import('./verifyRelease.mjs').VerifyCheck} VerifyCheck
  */
 
 /**
  * Makes `version` of the remote live in `to` (without one, the version live in `from` now): it
- * must be published and have been live in `from` without being rolled back there since (a version
- * goes live only once verified, or with --no-verify). It is verified first through a shell server on
+ * must be published, have passed verification in `from` (its history says so) and not have been
+ * rolled back there since it last went live. It is verified again through a shell server on
  * `to`'s registry (unless `verify` is false), then made live by one change of `to`'s registry,
  * recorded as `promote` with `to`'s actor and the commit the version was built from. Throws,
  * leaving `to` unchanged, when any of that fails or the two environments share a registry.
  * @param {{ from: ReleaseEnvironment, to: ReleaseEnvironment }} environments
- * @param {{ appName: string, version?: string, verify: boolean, log: (line: string) => void, verifyCandidate?: VerifyCandidate }} promotion
+ * @param {{ appName: string, version?: string, verify: boolean, log: (line: string) => void, verifyCandidate?: VerifyCheck }} promotion
  * @returns {Promise<string>} the manifest URL made live
  */
 export async function promote(
   { from, to },
-  { appName, version: named, verify, log, verifyCandidate = verifyRelease },
+  { appName, version: named, verify, log, verifyCandidate: check },
 ) {
   const [source, target] = [from.audit.environment, to.audit.environment];
   if (from.registryName === to.registryName) {
@@ -39,11 +40,7 @@ export async function promote(
     log(`${version} is already live in ${target}: nothing to do`);
     return candidate;
   }
-  if (verify) {
-    if (!registry) throw new Error(`${target} has no registry yet: its first version needs --no-verify`);
-    await verifyCandidate({ registry, remote: appName, candidate, log });
-    log(`verified on ${target}'s registry: every page answers 200 in every language`);
-  }
+  await verifyCandidate({ registry, environment: target, remote: appName, candidate, verify, log, check });
   await to.registry.change({
     remote: appName,
     expected: live,
@@ -65,8 +62,9 @@ async function liveIn(env, appName) {
 }
 
 /**
- * The manifest URL of `version` when it may be promoted from `env`: published, live there now or
- * before, and not rolled back there since it last went live.
+ * The manifest URL of `version` when it may be promoted from `env`: published, verified there (a
+ * verified release or promotion there recorded it: promote ships what was approved after passing
+ * there, not merely what went live), and not rolled back there since it last went live.
  * @param {ReleaseEnvironment} env @param {string} appName @param {string} version
  */
 async function approvedIn(env, appName, version) {
@@ -74,12 +72,10 @@ async function approvedIn(env, appName, version) {
   await assertPublished(env, appName, version);
   const candidate = env.manifestUrl(appName, version);
   const history = await env.registry.history(appName);
-  const lastWentLive = history.findLastIndex((change) => change.to === candidate);
-  if (lastWentLive === -1) {
-    throw new Error(
-      `${version} was never live in ${source}: promote only what ${source} released (release --env ${source} --version ${version} first)`,
-    );
+  if (!passedVerification(history, candidate)) {
+    throw new Error(whyNotVerified(env, history, { appName, version, command: 'promote' }));
   }
+  const lastWentLive = history.findLastIndex((change) => change.to === candidate);
   const rolledBack = history
     .slice(lastWentLive + 1)
     .find((change) => change.action === 'rollback' && change.from === candidate);

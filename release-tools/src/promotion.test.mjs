@@ -1,3 +1,5 @@
+// Promotion from staging to production: what may be promoted, what production records, and that
+// production stays as it was when a promotion is refused.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
@@ -5,7 +7,7 @@ import path from 'node:path';
 import { mkdtemp } from 'node:fs/promises';
 import { releaseEnvironment } from './environment.mjs';
 import { writeBuildForTests } from './buildForTests.mjs';
-import { publishAsLive, release, rollback } from './releases.mjs';
+import { publish, publishAsLive, release, rollback } from './releases.mjs';
 import { promote } from './promotion.mjs';
 import { postgresForTestFile } from './postgres/postgresForTestFile.mjs';
 
@@ -13,20 +15,38 @@ const postgres = postgresForTestFile();
 
 const log = () => {};
 
+/** A verification that passes: these tests have no shell build to render through. */
+const passes = async () => {};
+
 /**
- * Staging and production in one Postgres registry (environment names prefixed by the test's), and
- * one release host for both: a version has the same URL in every environment.
+ * Where each environment keeps its registry, by kind: one Postgres database (its environments) and
+ * one store, or a folder each (its own registry file and store). A version has the same URL in
+ * every environment either way.
+ * @type {Record<string, (root: string, env: string) => NodeJS.ProcessEnv>}
  */
-async function setUp(/** @type {string} */ name) {
+const REGISTRY_KINDS = {
+  'the Postgres registry': (root) => ({
+    RELEASES_DIR: path.join(root, 'releases'),
+    RELEASES_REGISTRY_URL: postgres.databaseUrl,
+  }),
+  'the file registry': (root, env) => ({ RELEASES_DIR: path.join(root, env) }),
+};
+
+/**
+ * Staging and production (environment names prefixed by the test's), in the Postgres registry
+ * unless `kind` names another of REGISTRY_KINDS.
+ */
+async function setUp(/** @type {string} */ name, kind = 'the Postgres registry') {
   const root = await mkdtemp(path.join(os.tmpdir(), 'promotion-test-'));
+  const registryOf = REGISTRY_KINDS[kind];
+  if (!registryOf) throw new Error(`no registry kind ${kind}`);
   const environment = (
     /** @type {string} */ env,
     /** @type {string} */ actor,
     /** @type {string} */ commit = `commit-of-${actor}`,
   ) => {
     const releases = releaseEnvironment({
-      RELEASES_DIR: path.join(root, 'releases'),
-      RELEASES_REGISTRY_URL: postgres.databaseUrl,
+      ...registryOf(root, env),
       RELEASES_ENV: `${name}-${env}`,
       RELEASE_ACTOR: actor,
       RELEASE_COMMIT: commit,
@@ -37,7 +57,13 @@ async function setUp(/** @type {string} */ name) {
   const staging = environment('staging', 'alice');
   const production = environment('production', 'bob');
   const live = async (/** @type {typeof staging} */ env) => (await env.registry.read())?.remotes.marketing;
-  return { staging, production, build, live, environment };
+  /** Releases the build whose one file says `text` in `env`, verified (a check that passes) unless told not. */
+  const releaseIn = async (
+    /** @type {typeof staging} */ env,
+    /** @type {string} */ text,
+    { verify = true, verifyCandidate = passes } = {},
+  ) => release(env, { appName: 'marketing', buildDir: await build(text), verify, log, verifyCandidate });
+  return { staging, production, build, live, environment, releaseIn };
 }
 
 test("promote makes the very manifest URL live in staging live in production, verified on production first, recorded as promote with production's actor and the commit the version was built from", async () => {
@@ -105,16 +131,11 @@ test('promotion needs a registry per environment: two environments of the file r
 });
 
 test('rollback --to goes back only to a version that passed verification in this environment (Postgres registry), and says why not', async () => {
-  const { staging: env, build, live } = await setUp('rollback-to');
-  const passes = async () => {};
-  const releaseOf = (/** @type {string} */ text, /** @type {boolean} */ verify) =>
-    build(text).then((buildDir) =>
-      release(env, { appName: 'marketing', buildDir, verify, log, verifyCandidate: passes }),
-    );
+  const { staging: env, build, live, releaseIn } = await setUp('rollback-to');
   const started = await publishAsLive(env, 'marketing', await build('one'));
-  const verified = await releaseOf('two', true);
-  const unverified = await releaseOf('three', false);
-  await releaseOf('four', true);
+  const verified = await releaseIn(env, 'two');
+  const unverified = await releaseIn(env, 'three', { verify: false });
+  await releaseIn(env, 'four');
   const fourth = await live(env);
   const neverLive = (await env.store('marketing').publish(await build('five'))).version;
 
@@ -142,15 +163,10 @@ test('rollback --to goes back only to a version that passed verification in this
 });
 
 test('promote --version makes exactly the approved version live, though staging has released a newer one since, and records its build commit', async () => {
-  const { staging, production, build, live, environment } = await setUp('approved');
+  const { staging, production, build, live, environment, releaseIn } = await setUp('approved');
   await publishAsLive(production, 'marketing', await build('one'));
   await publishAsLive(staging, 'marketing', await build('one'));
-  const approved = await release(staging, {
-    appName: 'marketing',
-    buildDir: await build('two'),
-    verify: false,
-    log,
-  });
+  const approved = await releaseIn(staging, 'two');
   // The next push's staging job, from a later commit, while production waits for its approval.
   const nextPush = environment('staging', 'alice', 'commit-of-the-next-push');
   await release(nextPush, { appName: 'marketing', buildDir: await build('three'), verify: false, log });
@@ -165,8 +181,8 @@ test('promote --version makes exactly the approved version live, though staging 
   assert.deepEqual([last?.action, last?.commit], ['promote', 'commit-of-alice']);
 });
 
-test('promote --version refuses a version not published, never live in staging, or rolled back there, and says why', async () => {
-  const { staging, production, build, live } = await setUp('refuses');
+test('promote --version refuses a version not published, never verified in staging, or rolled back there, and says why', async () => {
+  const { staging, production, build, live, releaseIn } = await setUp('refuses');
   await publishAsLive(production, 'marketing', await build('one'));
   await publishAsLive(staging, 'marketing', await build('one'));
   const before = await live(production);
@@ -178,14 +194,93 @@ test('promote --version refuses a version not published, never live in staging, 
     /is not a published version of marketing/,
   );
   const neverLive = (await staging.store('marketing').publish(await build('unreleased'))).version;
-  await assert.rejects(promoteVersion(neverLive), /was never live in refuses-staging/);
-  const rolledBack = await release(staging, {
-    appName: 'marketing',
-    buildDir: await build('two'),
-    verify: false,
-    log,
-  });
+  await assert.rejects(promoteVersion(neverLive), /was never made live in refuses-staging/);
+  const rolledBack = await releaseIn(staging, 'two');
   await rollback(staging, { appName: 'marketing', log });
   await assert.rejects(promoteVersion(rolledBack), /was rolled back in refuses-staging at /);
   assert.equal(await live(production), before);
+});
+
+for (const kind of Object.keys(REGISTRY_KINDS)) {
+  test(`${kind}: promote --version takes only a version that passed verification in staging, saying in one line which version and where when it refuses; production verifies it again and records its build's commit`, async () => {
+    const { staging, production, build, live, releaseIn } = await setUp('verified-only', kind);
+    await publishAsLive(production, 'marketing', await build('one'));
+    await publishAsLive(staging, 'marketing', await build('one'));
+    const before = await live(production);
+    /** @type {string[]} */
+    const verifiedInProduction = [];
+    const promoteVersion = (/** @type {string} */ version) =>
+      promote(
+        { from: staging, to: production },
+        {
+          appName: 'marketing',
+          version,
+          verify: true,
+          log,
+          verifyCandidate: async ({ candidate }) => void verifiedInProduction.push(candidate),
+        },
+      );
+    /**
+     * The refusal: one line, naming the version and staging, saying why.
+     * @param {string} version @param {RegExp} why
+     */
+    const refusal = (version, why) => (/** @type {Error} */ error) =>
+      !error.message.includes('\n') &&
+      error.message.includes(`${version} was `) &&
+      error.message.includes(' in verified-only-staging') &&
+      why.test(error.message);
+
+    const publishedOnly = await publish(staging, {
+      appName: 'marketing',
+      buildDir: await build('published only'),
+      verify: false,
+      log,
+    });
+    const failing = async () => {
+      throw new Error('/about answered 503');
+    };
+    await assert.rejects(releaseIn(staging, 'failed', { verifyCandidate: failing }), /answered 503/);
+    const failed = (await staging.store('marketing').publish(await build('failed'))).version;
+    const unverified = await releaseIn(staging, 'unverified', { verify: false });
+
+    for (const version of [publishedOnly, failed]) {
+      await assert.rejects(promoteVersion(version), refusal(version, /never passed verification there/));
+    }
+    await assert.rejects(promoteVersion(unverified), refusal(unverified, /without verification/));
+    assert.equal(await live(production), before);
+    assert.deepEqual(verifiedInProduction, []);
+
+    const verified = await releaseIn(staging, 'verified');
+    await releaseIn(staging, 'newer');
+    await promoteVersion(verified);
+
+    const candidate = staging.manifestUrl('marketing', verified);
+    assert.equal(await live(production), candidate);
+    assert.deepEqual(verifiedInProduction, [candidate]);
+    const last = (await production.registry.history('marketing')).at(-1);
+    assert.deepEqual(
+      { action: last?.action, to: last?.to, commit: last?.commit, verified: last?.verified },
+      { action: 'promote', to: candidate, commit: 'commit-of-alice', verified: true },
+    );
+  });
+}
+
+test("production's first version cannot be verified, having no registry to verify on: promote says so, and with --no-verify says it was not verified", async () => {
+  const { staging, production, build, live } = await setUp('first');
+  await publishAsLive(staging, 'marketing', await build('one'));
+  /** @type {string[]} */
+  const lines = [];
+  const promoteFirst = (/** @type {boolean} */ verify) =>
+    promote(
+      { from: staging, to: production },
+      { appName: 'marketing', verify, log: (line) => void lines.push(line), verifyCandidate: passes },
+    );
+
+  await assert.rejects(promoteFirst(true), /^Error: first-production has no registry yet: .*--no-verify/);
+  assert.equal(await live(production), undefined);
+
+  await promoteFirst(false);
+  assert.equal(await live(production), await live(staging));
+  assert.ok(lines.some((line) => line.startsWith('not verified (--no-verify)')));
+  assert.equal((await production.registry.history('marketing')).at(-1)?.verified, false);
 });

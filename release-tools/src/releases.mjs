@@ -1,12 +1,17 @@
+// A team's releases in one environment: a build published as a version (and made live unverified,
+// as `npm start` does), a version verified and made live, rollback, the list of versions, and the
+// prune of those beyond the retention window. Promotion between environments is promotion.mjs.
 import { REMOTE_APPS, appDist } from 'build-tools/apps';
-import { verifyRelease } from './verifyRelease.mjs';
+import { verifyCandidate } from './verifyRelease.mjs';
 import { versionsInUse } from './retention.mjs';
 import { describeBuild } from './versionBuild.mjs';
 import { versionAudit } from './releaseAudit.mjs';
+import { passedVerification, whyNotVerified } from './verificationHistory.mjs';
 
 /**
  * @typedef {import('./environment.mjs').ReleaseEnvironment} ReleaseEnvironment
  * @typedef {(line: string) => void} Log
+ * @typedef {import('./verifyRelease.mjs').VerifyCheck} VerifyCheck
  */
 
 /**
@@ -17,6 +22,17 @@ import { versionAudit } from './releaseAudit.mjs';
 async function publishBuild(env, appName, buildDir) {
   const now = new Date();
   return env.store(appName).publish(buildDir, now, await describeBuild(buildDir, env.audit.commit, now));
+}
+
+/**
+ * publishBuild for a team's command, which says which version the build is: a new one, or the one
+ * the same bytes were published as before.
+ * @param {ReleaseEnvironment} env @param {string} appName @param {string} buildDir @param {Log} log
+ */
+async function publishBuildAndSay(env, appName, buildDir, log) {
+  const { version, isNew } = await publishBuild(env, appName, buildDir);
+  log(`${isNew ? 'published' : 'already published as'} ${version} (${env.manifestUrl(appName, version)})`);
+  return version;
 }
 
 /**
@@ -53,27 +69,6 @@ export async function publishEveryRemote(env) {
 }
 
 /**
- * Verifies a candidate through the real shell server on the environment's live registry, or says
- * it was not (`verify` false). Throws when a page fails.
- * @param {import('release-registry').RegistryDocument | null} registry the environment's, as read
- * @param {{ appName: string, candidate: string, verify: boolean, log: Log, check?: typeof verifyRelease }} request
- *   `check`: the verification (tests pass one that needs no shell build)
- */
-async function verifyCandidate(registry, { appName, candidate, verify, log, check = verifyRelease }) {
-  if (!verify) {
-    log('not verified (--no-verify): the shell servers still refuse it if it fails to load or render');
-    return;
-  }
-  if (!registry) {
-    throw new Error(
-      'the environment has no registry yet: locally, run npm start once; elsewhere its first release needs --no-verify',
-    );
-  }
-  await check({ registry, remote: appName, candidate, log });
-  log('verified: every page answers 200 in every language');
-}
-
-/**
  * A team's `publish`: the build stored as a version and verified through the real shell server
  * (unless `verify` is false), without making it live: a preview link can show it, and
  * `release --version` makes it live. Throws when the verification fails (the version stays stored,
@@ -84,10 +79,10 @@ async function verifyCandidate(registry, { appName, candidate, verify, log, chec
  */
 export async function publish(env, { appName, buildDir, verify, log }) {
   const registry = await env.registry.read();
-  const { version, isNew } = await publishBuild(env, appName, buildDir);
+  const { environment } = env.audit;
+  const version = await publishBuildAndSay(env, appName, buildDir, log);
   const candidate = env.manifestUrl(appName, version);
-  log(`${isNew ? 'published' : 'already published as'} ${version} (${candidate})`);
-  await verifyCandidate(registry, { appName, candidate, verify, log });
+  await verifyCandidate({ registry, environment, remote: appName, candidate, verify, log });
   log(`${version} is published, not live: preview --version ${version}, then release --version ${version}`);
   return version;
 }
@@ -98,22 +93,19 @@ export async function publish(env, { appName, buildDir, verify, log }) {
  * versions beyond the retention window are deleted. When anything fails, it throws and the live
  * version stays as it was.
  * @param {ReleaseEnvironment} env
- * @param {{ appName: string, buildDir?: string, version?: string, verify: boolean, log: Log, verifyCandidate?: typeof verifyRelease }} release
+ * @param {{ appName: string, buildDir?: string, version?: string, verify: boolean, log: Log, verifyCandidate?: VerifyCheck }} release
  *   `buildDir` or `version`
  */
 export async function release(
   env,
-  { appName, buildDir, version: published, verify, log, verifyCandidate: check = verifyRelease },
+  { appName, buildDir, version: published, verify, log, verifyCandidate: check },
 ) {
   const registry = await env.registry.read();
+  const { environment } = env.audit;
   const live = registry?.remotes[appName] ?? null;
   let version;
   if (buildDir) {
-    const stored = await publishBuild(env, appName, buildDir);
-    version = stored.version;
-    log(
-      `${stored.isNew ? 'published' : 'already published as'} ${version} (${env.manifestUrl(appName, version)})`,
-    );
+    version = await publishBuildAndSay(env, appName, buildDir, log);
   } else if (published) {
     await assertPublished(env, appName, published);
     version = published;
@@ -125,7 +117,7 @@ export async function release(
     log(`${version} is already live: nothing to do`);
     return version;
   }
-  await verifyCandidate(registry, { appName, candidate, verify, log, check });
+  await verifyCandidate({ registry, environment, remote: appName, candidate, verify, log, check });
   await env.registry.change({
     remote: appName,
     expected: live,
@@ -189,8 +181,11 @@ export async function rollback(env, { appName, to, log }) {
   const target = to ? env.manifestUrl(appName, to) : await versionBefore(env, appName, live);
   if (!target) throw new Error(`${appName} has no earlier version to roll back to`);
   if (target === live) throw new Error(`${to} is already live`);
-  const verified = await verifiedIn(env, appName, target);
-  if (to && !verified) throw new Error(await whyUnverified(env, appName, to));
+  const history = await env.registry.history(appName);
+  const verified = passedVerification(history, target);
+  if (to && !verified) {
+    throw new Error(whyNotVerified(env, history, { appName, version: to, command: 'rollback --to' }));
+  }
   const version = env.versionOf(appName, target);
   const published = await env.store(appName).list();
   if (version && !published.some((entry) => entry.version === version)) {
@@ -210,32 +205,6 @@ export async function rollback(env, { appName, to, log }) {
   });
   log(`${version ?? target} is live again (it replaced ${env.versionOf(appName, live) ?? live})`);
   return version;
-}
-
-/**
- * Whether a version passed verification in this environment: a change recorded it (a verified
- * release or promotion, a rollback to a version that had). A version is published before it is
- * verified, so being on the host says nothing.
- * @param {ReleaseEnvironment} env @param {string} appName @param {string} manifestUrl
- */
-async function verifiedIn(env, appName, manifestUrl) {
-  return (await env.registry.history(appName)).some((change) => change.to === manifestUrl && change.verified);
-}
-
-/**
- * Why `rollback --to` refuses a version not verified in this environment.
- * @param {ReleaseEnvironment} env @param {string} appName @param {string} version
- */
-async function whyUnverified(env, appName, version) {
-  const { environment } = env.audit;
-  const url = env.manifestUrl(appName, version);
-  const changes = (await env.registry.history(appName)).filter((change) => change.to === url);
-  const instead = `release --env ${environment} --version ${version} verifies it and makes it live`;
-  if (changes.length === 0)
-    return `${version} was never made live in ${environment}, so it never passed verification there: ${instead}`;
-  return changes.every((change) => change.verified === undefined)
-    ? `${version} was made live in ${environment} before the registry recorded verification, so rollback --to cannot tell it passed: ${instead}`
-    : `${version} was made live in ${environment} without verification (--no-verify or npm start), so rollback --to cannot take it: ${instead}`;
 }
 
 /**

@@ -1,3 +1,5 @@
+// Verifying a candidate version through the real shell server before a command makes it live:
+// the check itself (verifyRelease), and how `release` and `promote` run it (verifyCandidate).
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -7,6 +9,11 @@ import { serveShell } from 'shell/server';
 /** How often the verifying server asks the registry, and how long a verification may take. */
 const CHECK_EVERY_MS = 200;
 const VERIFY_TIMEOUT_MS = 120_000;
+
+/**
+ * @typedef {typeof verifyRelease} VerifyCheck the verification a candidate must pass before it goes
+ *   live (tests pass one that needs no shell build)
+ */
 
 /**
  * @typedef {object} RemoteStatus what the shell's server tells of one remote (/_shell/status)
@@ -89,4 +96,33 @@ export async function verifyRelease({ registry, remote, candidate, log }) {
     await server.close();
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * What `release` and `promote` do before they make a candidate live in an environment: verifyRelease
+ * on the environment's registry as the command read it, or a line saying it was skipped (`verify`
+ * false: the shell servers still check it before they switch). Throws when a page fails, or when
+ * the environment has no registry to verify on.
+ * @param {{ registry: import('release-registry').RegistryDocument | null, environment: string, remote: string, candidate: string, verify: boolean, log: (line: string) => void, check?: VerifyCheck }} request
+ */
+export async function verifyCandidate({
+  registry,
+  environment,
+  remote,
+  candidate,
+  verify,
+  log,
+  check = verifyRelease,
+}) {
+  if (!verify) {
+    log('not verified (--no-verify): the shell servers still refuse it if it fails to load or render');
+    return;
+  }
+  if (!registry) {
+    throw new Error(
+      `${environment} has no registry yet: locally, run npm start once; elsewhere its first version needs --no-verify`,
+    );
+  }
+  await check({ registry, remote, candidate, log });
+  log(`verified on ${environment}'s registry: every page answers 200 in every language`);
 }
