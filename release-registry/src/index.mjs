@@ -4,9 +4,14 @@
 // PGlite; `release-registry/real-postgres-for-tests`, a real multi-session Postgres).
 export { applyRegistrySchema } from './applyRegistrySchema.mjs';
 export { queryRegistryDocument } from './registryDocument.mjs';
-export { readRegistryDocument, watchRegistry, REGISTRY_CHANNEL } from './registryReader.mjs';
+export {
+  readRegistryDocument,
+  watchRegistry,
+  REGISTRY_CHANNEL,
+  REGISTRY_REMOTE_CHANNEL,
+} from './registryReader.mjs';
 export { previousVersions } from './previousVersions.mjs';
-export { REGISTRY_CONFLICT } from './registrySchema.mjs';
+export { REGISTRY_CONFLICT, DEFAULT_HISTORY_KEPT } from './registrySchema.mjs';
 export { grantRelease } from './registryGrants.mjs';
 
 /**

@@ -1,10 +1,15 @@
 // What a shell server needs of the Postgres registry: read an environment's document, and hear
-// when it changes.
+// when it changes (reading then only the remote that changed).
 import pg from 'pg';
-import { queryRegistryDocument } from './registryDocument.mjs';
+import { queryRegistryDocument, queryRemotesInto } from './registryDocument.mjs';
 
-/** The channel every registry change notifies, with the environment's name as the payload. */
+/**
+ * The channel every registry change notifies, with the environment's name as the payload: what
+ * shell servers listened to before REGISTRY_REMOTE_CHANNEL (schema version 3), still sent for them.
+ */
 export const REGISTRY_CHANNEL = 'release_registry';
+/** The channel every registry change notifies with `{"environment": …, "remote": …}` (JSON). */
+export const REGISTRY_REMOTE_CHANNEL = 'release_registry_remote';
 
 const RECONNECT_FIRST_MS = 500;
 /** At most this long between tries while the database is away: a server reads again within about a
@@ -19,6 +24,11 @@ export const DEFAULT_REREAD_MS = 30_000;
 const READ_TIMEOUT_MS = 5_000;
 /** TCP keep-alive probes start after this long idle, so an idle connection's death is noticed. */
 const KEEP_ALIVE_AFTER_MS = 10_000;
+/**
+ * Longest an ending connection may take to say goodbye: a half-open one never answers, so its
+ * socket is destroyed instead (closing a watcher, or dropping a lost connection, never hangs).
+ */
+const END_WAIT_MS = 1_000;
 
 /**
  * @typedef {import('./registryDocument.mjs').RegistryDocument} RegistryDocument
@@ -42,11 +52,13 @@ export async function readRegistryDocument({ databaseUrl, environment }) {
 
 /**
  * Calls `onChange` with the environment's document now, after each change to it (LISTEN
- * release_registry), after each reconnection (a change made while the connection was down is not
- * missed), and every `rereadMs` (a notification lost on the way is not missed either). Reads take
- * turns, and notifications that arrive during one make one more read, not one each. A lost
- * connection, or a read that fails or outlasts its timeout, is opened again, waiting longer each
- * time (up to 1 s); `onError` hears why.
+ * release_registry_remote: only the changed remote is read, and merged into the last document),
+ * after each reconnection and every `rereadMs` (the whole document: a change made while the
+ * connection was down, or a notification lost on the way, is not missed). Reads take turns;
+ * notifications that arrive during one make one more read of the remotes they name, and a whole
+ * read asked for meanwhile replaces those. A lost connection, or a read that fails or outlasts its
+ * timeout, is opened again, waiting longer each time (up to 1 s); `onError` hears why. `close()`
+ * waits at most about a second, even for a connection that stopped answering.
  * @param {RegistryAddress & { onChange: (document: RegistryDocument | null) => void, onError?: (error: Error) => void, rereadMs?: number }} watch
  * @returns {{ close: () => Promise<void> }}
  */
@@ -80,25 +92,31 @@ export function watchRegistry({
       client = null;
       clearInterval(reread);
       onError(error instanceof Error ? error : new Error(String(error)));
-      current.end().catch(() => {});
+      void endWithin(current, END_WAIT_MS);
       // Spread out: servers that lost the database together do not all knock at once.
       retry = setTimeout(connect, waitMs * (0.5 + Math.random()));
       waitMs = Math.min(waitMs * 2, RECONNECT_MAX_MS);
     };
-    const reads = takingTurns(() => queryRegistryDocument(current, environment), onChange, lost);
+    const reads = takingTurns({
+      readWhole: () => queryRegistryDocument(current, environment),
+      readRemotes: (remotes, last) => queryRemotesInto(current, environment, remotes, last),
+      onRead: onChange,
+      onFail: lost,
+    });
     current.on('error', lost);
     current.on('end', () => lost(new Error('the registry connection ended')));
     current.on('notification', ({ payload }) => {
-      if (payload === environment) void reads.read();
+      const remote = changedRemote(payload, environment);
+      if (remote) void reads.readRemote(remote);
     });
     try {
       await current.connect();
-      await current.query(`LISTEN ${REGISTRY_CHANNEL}`);
-      await reads.read();
+      await current.query(`LISTEN ${REGISTRY_REMOTE_CHANNEL}`);
+      await reads.readWhole();
       // Closed, or lost, meanwhile: no re-read timer for a connection that is gone.
       if (closed || client !== current) return;
       waitMs = RECONNECT_FIRST_MS;
-      reread = setInterval(() => void reads.read(), rereadMs);
+      reread = setInterval(() => void reads.readWhole(), rereadMs);
     } catch (error) {
       lost(error);
     }
@@ -109,41 +127,95 @@ export function watchRegistry({
       closed = true;
       clearTimeout(retry);
       clearInterval(reread);
-      await client?.end();
+      if (client) await endWithin(client, END_WAIT_MS);
     },
   };
 }
 
 /**
- * Reads one at a time: a read asked for while one runs is one more read after it (however many
- * were asked for), so the last answer given is never older than the last ask, and a burst of
- * notifications costs two reads.
- * @template T
- * @param {() => Promise<T>} read @param {(value: T) => void} onRead @param {(error: unknown) => void} onFail
+ * The remote a notification names, when it is of `environment`.
+ * @param {string | undefined} payload @param {string} environment
+ * @returns {string | null}
  */
-function takingTurns(read, onRead, onFail) {
+function changedRemote(payload, environment) {
+  try {
+    const change = JSON.parse(payload ?? '');
+    return change?.environment === environment && typeof change.remote === 'string' ? change.remote : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Ends `client`'s connection, politely if it answers within `ms`, else by destroying its socket.
+ * @param {pg.Client} client @param {number} ms
+ */
+async function endWithin(client, ms) {
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const gaveUp = new Promise((resolve) => (timer = setTimeout(resolve, ms, 'gave up')));
+  const ended = client.end().catch(() => {});
+  if ((await Promise.race([ended, gaveUp])) === 'gave up') {
+    // pg's own way out for a dead socket (Client#end does the same when it knows it is dead).
+    /** @type {{ connection: { stream: { destroy: () => void } } }} */ (
+      /** @type {unknown} */ (client)
+    ).connection.stream.destroy();
+  }
+  clearTimeout(timer);
+}
+
+/**
+ * @typedef {import('./registryDocument.mjs').RegistryDocument} WholeDocument
+ * @typedef {Required<WholeDocument> | null} ReadDocument
+ */
+
+/**
+ * Reads one at a time, whole or by remote. A read asked for while one runs is made after it: the
+ * remotes named meanwhile, each once, read together and merged into the last document; or, when a
+ * whole read was asked for, that alone (it covers them). So the last document given is never older
+ * than the last ask, and a burst of notifications costs two reads. With no document yet (or the
+ * environment absent), a remote read is a whole one.
+ * @param {{ readWhole: () => Promise<ReadDocument>, readRemotes: (remotes: string[], last: Required<WholeDocument>) => Promise<ReadDocument>, onRead: (document: ReadDocument) => void, onFail: (error: unknown) => void }} reads
+ */
+function takingTurns({ readWhole, readRemotes, onRead, onFail }) {
   /** @type {Promise<void> | null} */
   let running = null;
-  let again = false;
+  let wholeAsked = false;
+  /** @type {Set<string>} */
+  const remotesAsked = new Set();
+  /** @type {ReadDocument | undefined} */
+  let last;
+  const next = () => {
+    const remotes = [...remotesAsked];
+    remotesAsked.clear();
+    if (wholeAsked || !last) {
+      wholeAsked = false;
+      return readWhole();
+    }
+    return readRemotes(remotes, last);
+  };
   const run = async () => {
-    do {
-      again = false;
+    while (wholeAsked || remotesAsked.size > 0) {
       try {
-        onRead(await read());
+        last = await next();
       } catch (error) {
         onFail(error);
         return;
       }
-    } while (again);
+      onRead(last);
+    }
   };
+  const start = () => (running ??= run().finally(() => (running = null)));
   return {
-    read() {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = run().finally(() => (running = null));
-      return running;
+    readWhole() {
+      wholeAsked = true;
+      remotesAsked.clear();
+      return start();
+    },
+    /** @param {string} remote */
+    readRemote(remote) {
+      if (!wholeAsked) remotesAsked.add(remote);
+      return start();
     },
   };
 }

@@ -1,10 +1,10 @@
-// watchRegistry through a lost connection: its promise that a change made while the database was
-// down is not missed.
+// watchRegistry: a change made while the database was down is not missed, and a notification
+// reads only the remote it names, into a document equal to a whole read.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { applyRegistrySchema } from './applyRegistrySchema.mjs';
-import { REGISTRY_CHANNEL, watchRegistry } from './registryReader.mjs';
+import { readRegistryDocument, REGISTRY_REMOTE_CHANNEL, watchRegistry } from './registryReader.mjs';
 import { startPostgresForTests } from './postgresServerForTests.mjs';
 
 /** @type {Awaited<ReturnType<typeof startPostgresForTests>>} */
@@ -39,7 +39,10 @@ async function release(db, environment, n) {
      ON CONFLICT (environment, remote) DO UPDATE SET manifest_url = $2, revision = $3`,
     [environment, url(n), n],
   );
-  await db.query('SELECT pg_notify($1, $2)', [REGISTRY_CHANNEL, environment]);
+  await db.query('SELECT pg_notify($1, $2)', [
+    REGISTRY_REMOTE_CHANNEL,
+    JSON.stringify({ environment, remote: 'marketing' }),
+  ]);
 }
 
 test('a watching server that loses the database keeps trying, and once it is back sees the release made meanwhile', async () => {
@@ -105,5 +108,104 @@ test('a watching server that loses the database keeps trying, and once it is bac
     );
   } finally {
     await watcher.close();
+  }
+});
+
+/**
+ * A watcher of `environment` with every document it gave, and `until(done)`, which waits (at most
+ * 5 s) for `done` to hold of them.
+ * @param {string} environment @param {{ rereadMs?: number }} [options]
+ */
+function watching(environment, { rereadMs } = {}) {
+  /** @type {Array<import('./registryDocument.mjs').RegistryDocument | null>} */
+  const documents = [];
+  const watcher = watchRegistry({
+    databaseUrl: postgres.databaseUrl,
+    environment,
+    rereadMs,
+    onChange: (document) => documents.push(document),
+  });
+  /** @param {(latest: import('./registryDocument.mjs').RegistryDocument | null | undefined) => boolean} done @param {string} what */
+  const until = async (done, what) => {
+    const deadline = Date.now() + 5000;
+    while (!done(documents.at(-1)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    if (!done(documents.at(-1))) throw new Error(`the watcher did not ${what} within 5 s`);
+    return documents.at(-1);
+  };
+  return { documents, until, close: () => watcher.close() };
+}
+
+const remoteUrl = (/** @type {string} */ remote, /** @type {number} */ n) =>
+  `https://${remote}.cdn.example/releases/v${n}/mf-manifest.json`;
+
+/**
+ * One change through the schema's release_change (the database's owner needs no grant).
+ * @param {pg.Client} db @param {string} environment @param {string} remote @param {number} n
+ */
+const change = (db, environment, remote, n) =>
+  db.query(`SELECT release_change($1, $2, $3, $4, 'release', 'test', NULL)`, [
+    environment,
+    remote,
+    n > 1 ? remoteUrl(remote, n - 1) : null,
+    remoteUrl(remote, n),
+  ]);
+
+test("a notification for one remote reads that remote only, leaving the others' entries as they were, and the document equals a whole read", async () => {
+  const environment = 'one-remote';
+  const db = new pg.Client({ connectionString: postgres.databaseUrl });
+  await db.connect();
+  const watcher = watching(environment, { rereadMs: 60_000 });
+  try {
+    for (let n = 1; n <= 3; n += 1) await change(db, environment, 'booking', n);
+    await change(db, environment, 'marketing', 1);
+    await watcher.until((latest) => latest?.revision === 4, 'see the fourth change');
+
+    await change(db, environment, 'marketing', 2);
+    const merged = await watcher.until((latest) => latest?.revision === 5, 'see marketing move');
+    assert.deepEqual(merged, await readRegistryDocument({ databaseUrl: postgres.databaseUrl, environment }));
+    assert.deepEqual(merged?.previous, {
+      booking: [remoteUrl('booking', 2), remoteUrl('booking', 1)],
+      marketing: [remoteUrl('marketing', 1)],
+    });
+
+    // Booking moved behind the registry's back (no notification): marketing's next notification
+    // leaves booking's entry as the watcher had it, so only marketing was read.
+    await db.query(
+      `UPDATE release_pointer SET manifest_url = $2 WHERE environment = $1 AND remote = 'booking'`,
+      [environment, remoteUrl('booking', 9)],
+    );
+    await change(db, environment, 'marketing', 3);
+    const partial = await watcher.until((latest) => latest?.revision === 6, 'see marketing move again');
+    assert.equal(partial?.remotes.marketing, remoteUrl('marketing', 3));
+    assert.equal(partial?.remotes.booking, remoteUrl('booking', 3));
+    assert.deepEqual(partial?.previous?.marketing, [remoteUrl('marketing', 2), remoteUrl('marketing', 1)]);
+  } finally {
+    await watcher.close();
+    await db.end();
+  }
+});
+
+test('two remotes changed back to back both arrive', async () => {
+  const environment = 'back-to-back';
+  const db = new pg.Client({ connectionString: postgres.databaseUrl });
+  await db.connect();
+  const watcher = watching(environment, { rereadMs: 60_000 });
+  try {
+    await change(db, environment, 'marketing', 1);
+    await change(db, environment, 'booking', 1);
+    await watcher.until((latest) => latest?.revision === 2, 'see both first versions');
+    await change(db, environment, 'marketing', 2);
+    await change(db, environment, 'booking', 2);
+    const latest = await watcher.until((document) => document?.revision === 4, 'see both changes');
+    assert.deepEqual(latest?.remotes, {
+      booking: remoteUrl('booking', 2),
+      marketing: remoteUrl('marketing', 2),
+    });
+    assert.deepEqual(latest, await readRegistryDocument({ databaseUrl: postgres.databaseUrl, environment }));
+  } finally {
+    await watcher.close();
+    await db.end();
   }
 });

@@ -1,6 +1,8 @@
 // The registry's tables, roles and row-level security in Postgres, as numbered migrations: what
-// is live in each environment, its history, and which role may move which remote.
-import { REGISTRY_CHANNEL } from './registryReader.mjs';
+// is live in each environment, its history (and how much of it is kept), and which role may move
+// which remote.
+import { REGISTRY_CHANNEL, REGISTRY_REMOTE_CHANNEL } from './registryReader.mjs';
+import { PREVIOUS_KEPT } from './previousVersions.mjs';
 
 /** The remotes that have a team, each with its own role (`release_<remote>`). */
 export const TEAM_REMOTES = ['marketing', 'booking', 'contact'];
@@ -171,6 +173,125 @@ GRANT SELECT ON release_grant TO ${role};
 GRANT EXECUTE ON FUNCTION public.release_change TO ${role};`;
 }
 
+/** The history rows kept per remote and environment, until the owner says otherwise. */
+export const DEFAULT_HISTORY_KEPT = 200;
+
+/**
+ * The URLs of a remote whose history rows a prune keeps whatever their age, as a SQL expression:
+ * the caller's list (the versions its release host still holds: retention's, which only the
+ * commands know), each environment's live one, and each environment's earlier ones that `previous`
+ * names (one more than it shows, since it leaves the live one out). Every environment counts,
+ * since they may share one release host.
+ */
+const PROTECTED_URLS = `coalesce(keep_history_of, '{}')
+    || ARRAY(SELECT p.manifest_url FROM public.release_pointer p WHERE p.remote = remote_name)
+    || ARRAY(SELECT v.from_url FROM (
+         SELECT h.from_url, row_number() OVER (PARTITION BY h.environment ORDER BY max(h.revision) DESC) AS place
+         FROM public.release_history h WHERE h.remote = remote_name AND h.from_url IS NOT NULL
+         GROUP BY h.environment, h.from_url) AS v
+       WHERE v.place <= ${PREVIOUS_KEPT + 1})`;
+
+/**
+ * Version 3: history is pruned, and a notification names the remote.
+ *
+ * Pruning happens inside release_change, in the change's transaction: no cron, the rule is the
+ * database's (a team's role still deletes nothing itself, and cannot keep fewer rows than the
+ * owner set), and changes to one environment take turns on its row, so two prunes never race.
+ * After each change, the changed remote's rows in that environment beyond the newest
+ * `release_environment.history_kept` are deleted, except rows naming a protected URL
+ * (PROTECTED_URLS): what `previous`, rollback, `rollback --to`'s verified check and retention read
+ * stays. Only the owner's `keep_history_rows` sets `history_kept` (RELEASES_KEEP_HISTORY); a team's
+ * is ignored.
+ *
+ * Each change notifies `release_registry` with the environment, as before (shell servers of an
+ * earlier release still listen there), and `release_registry_remote` with `{environment, remote}`,
+ * so a watching server reads only that remote. An index on (environment, remote, revision DESC)
+ * serves both that read and the prune.
+ */
+const PRUNED_HISTORY = `
+ALTER TABLE release_environment ADD COLUMN history_kept integer NOT NULL DEFAULT ${DEFAULT_HISTORY_KEPT}
+  CHECK (history_kept > 0);
+CREATE INDEX release_history_by_remote ON release_history (environment, remote, revision DESC);
+DROP FUNCTION public.release_change(text, text, text, text, text, text, text, boolean, boolean);
+
+CREATE FUNCTION public.release_change(
+  environment_name text, remote_name text, expected_url text, new_url text, change_action text,
+  change_actor text, change_commit text, change_verified boolean DEFAULT false,
+  open_with_overrides boolean DEFAULT false, keep_history_rows integer DEFAULT NULL,
+  keep_history_of text[] DEFAULT NULL
+) RETURNS TABLE (revision bigint, at timestamptz)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
+AS $$
+#variable_conflict use_column
+DECLARE
+  caller name := coalesce(nullif(current_setting('role'), 'none'), session_user);
+  is_owner boolean := pg_has_role(caller,
+    (SELECT relowner FROM pg_catalog.pg_class WHERE oid = 'public.release_pointer'::regclass), 'USAGE');
+  counted bigint;
+  changed_at timestamptz;
+  kept integer;
+  protected_urls text[];
+BEGIN
+  IF NOT is_owner AND NOT EXISTS (
+    SELECT FROM public.release_grant g JOIN pg_catalog.pg_roles r ON r.rolname = g.grantee
+    WHERE g.environment = environment_name AND g.remote = remote_name
+      AND pg_has_role(caller, r.oid, 'USAGE')
+  ) THEN
+    RAISE EXCEPTION '% may not move % in % (no release_grant for it)', caller, remote_name, environment_name
+      USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  IF open_with_overrides AND NOT is_owner AND NOT EXISTS (
+    SELECT FROM public.release_environment e WHERE e.environment = environment_name
+  ) THEN
+    RAISE EXCEPTION 'only the registry''s owner may open an environment that allows QA overrides'
+      USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  INSERT INTO public.release_environment AS e (environment, allow_overrides, revision)
+    VALUES (environment_name, open_with_overrides, 1)
+    ON CONFLICT (environment) DO UPDATE SET revision = e.revision + 1
+    RETURNING revision INTO counted;
+  IF expected_url IS NULL THEN
+    INSERT INTO public.release_pointer (environment, remote, manifest_url, revision)
+      VALUES (environment_name, remote_name, new_url, counted) ON CONFLICT (environment, remote) DO NOTHING;
+  ELSE
+    UPDATE public.release_pointer SET manifest_url = new_url, revision = counted
+      WHERE environment = environment_name AND remote = remote_name AND manifest_url = expected_url;
+  END IF;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION '% in % changed since you read it (it is now %, not %)', remote_name, environment_name,
+      coalesce((SELECT p.manifest_url FROM public.release_pointer p
+                WHERE p.environment = environment_name AND p.remote = remote_name), 'unset'),
+      coalesce(expected_url, 'unset')
+      USING ERRCODE = '${REGISTRY_CONFLICT}';
+  END IF;
+  INSERT INTO public.release_history
+    (environment, revision, remote, action, from_url, to_url, actor, commit, db_role, verified)
+    VALUES (environment_name, counted, remote_name, change_action, expected_url, new_url, change_actor,
+            change_commit, caller, change_verified)
+    RETURNING at INTO changed_at;
+  IF is_owner AND keep_history_rows IS NOT NULL THEN
+    UPDATE public.release_environment SET history_kept = keep_history_rows
+      WHERE environment = environment_name;
+  END IF;
+  kept := (SELECT e.history_kept FROM public.release_environment e WHERE e.environment = environment_name);
+  protected_urls := ${PROTECTED_URLS};
+  DELETE FROM public.release_history h
+    WHERE h.environment = environment_name AND h.remote = remote_name
+      AND h.revision < (SELECT min(newest.revision) FROM (
+            SELECT n.revision FROM public.release_history n
+            WHERE n.environment = environment_name AND n.remote = remote_name
+            ORDER BY n.revision DESC LIMIT kept) AS newest)
+      AND h.to_url <> ALL(protected_urls)
+      AND (h.from_url IS NULL OR h.from_url <> ALL(protected_urls));
+  PERFORM pg_notify('${REGISTRY_CHANNEL}', environment_name);
+  PERFORM pg_notify('${REGISTRY_REMOTE_CHANNEL}',
+    pg_catalog.json_build_object('environment', environment_name, 'remote', remote_name)::text);
+  RETURN QUERY SELECT counted, changed_at;
+END;
+$$;
+REVOKE ALL ON FUNCTION public.release_change FROM PUBLIC;
+${TEAM_REMOTES.map((remote) => `GRANT EXECUTE ON FUNCTION public.release_change TO ${teamRole(remote)};`).join('\n')}`;
+
 /**
  * Applied in order, each once (applyRegistrySchema.mjs); a change to the schema is a new entry at
  * the end, never an edit of one that ran.
@@ -179,4 +300,5 @@ GRANT EXECUTE ON FUNCTION public.release_change TO ${role};`;
 export const MIGRATIONS = [
   { version: 1, sql: [TABLES, ...TEAM_REMOTES.map(teamSchema)].join('\n') },
   { version: 2, sql: [CHANGE_THROUGH_FUNCTION, ...TEAM_REMOTES.map(teamThroughFunction)].join('\n') },
+  { version: 3, sql: PRUNED_HISTORY },
 ];

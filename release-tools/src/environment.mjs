@@ -70,6 +70,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  *   a bucket, the CDN in front of it, which serves a key at `<host>/<key>` (default: the endpoint's
  *   `<endpoint>/<bucket>`)
  * - RELEASES_KEEP (5) and RELEASES_KEEP_LIVE_DAYS (7): the retention window
+ * - RELEASES_KEEP_HISTORY (200): the registry's history lines kept per remote, besides those of
+ *   versions still in use; in the Postgres registry the owner's value is recorded for the
+ *   environment and a team's is ignored (release-registry's release_change)
  * - RELEASES_ALLOW_OVERRIDES: whether a registry the commands create allows QA overrides (default:
  *   only the local one, without RELEASES_DIR or RELEASES_REGISTRY_URL; production's must not)
  * - RELEASES_ENV (`local`), RELEASE_ACTOR, RELEASE_COMMIT: what the history records of a change
@@ -92,9 +95,13 @@ export function releaseEnvironment(env = process.env) {
   const keepLiveDays = Number(env.RELEASES_KEEP_LIVE_DAYS ?? 7);
   if (!Number.isInteger(keep) || keep < 1) throw new Error('RELEASES_KEEP must be a whole number from 1');
   if (!(keepLiveDays >= 0)) throw new Error('RELEASES_KEEP_LIVE_DAYS must be a number of days');
+  const historyKept = env.RELEASES_KEEP_HISTORY === undefined ? undefined : Number(env.RELEASES_KEEP_HISTORY);
+  if (historyKept !== undefined && !(Number.isInteger(historyKept) && historyKept >= 1)) {
+    throw new Error('RELEASES_KEEP_HISTORY must be a whole number from 1');
+  }
   const versionsDir = (/** @type {string} */ appName) => path.join(root, 'hosts', findApp(appName).dir);
   const audit = releaseAudit(env, REPOSITORY_ROOT);
-  const { sameRegistry, ...registry } = releaseRegistry(env, root, audit.environment);
+  const { sameRegistry, ...registry } = releaseRegistry(env, root, audit.environment, historyKept);
   const shared = sharedRegistries(env);
   return {
     ...registry,
@@ -129,16 +136,17 @@ export function releaseEnvironment(env = process.env) {
 /**
  * The environment's registry: in the database RELEASES_REGISTRY_URL names, else the local files.
  * @param {NodeJS.ProcessEnv} env @param {string} root @param {string} environment
+ * @param {number | undefined} historyKept RELEASES_KEEP_HISTORY, when set
  * @returns {{ registry: ReleaseRegistry, registryFile: string | null, registryName: string, sameRegistry: () => Promise<RegistryReader[]> }}
  *   `sameRegistry`: every environment's registry in the same store of registries (a database
  *   holds many; a file, one)
  */
-function releaseRegistry(env, root, environment) {
+function releaseRegistry(env, root, environment, historyKept) {
   const databaseUrl = env.RELEASES_REGISTRY_URL;
   if (databaseUrl) {
     const role = env.RELEASES_REGISTRY_ROLE || undefined;
     const { host, pathname } = new URL(databaseUrl);
-    const registry = new PostgresRegistry({ databaseUrl, environment, role });
+    const registry = new PostgresRegistry({ databaseUrl, environment, role, historyKept });
     return {
       registry,
       registryFile: null,
@@ -147,13 +155,17 @@ function releaseRegistry(env, root, environment) {
     };
   }
   const registryFile = path.join(root, 'registry', 'remotes.json');
-  const registry = fileRegistry(registryFile);
+  const registry = fileRegistry(registryFile, historyKept);
   return { registry, registryFile, registryName: registryFile, sameRegistry: async () => [registry] };
 }
 
-/** The file registry whose remotes.json is `registryFile` (its history beside it). @param {string} registryFile */
-function fileRegistry(registryFile) {
-  return new Registry({ registryFile, historyFile: path.join(path.dirname(registryFile), 'history.jsonl') });
+/**
+ * The file registry whose remotes.json is `registryFile` (its history beside it).
+ * @param {string} registryFile @param {number} [historyKept] its default when unset
+ */
+function fileRegistry(registryFile, historyKept) {
+  const historyFile = path.join(path.dirname(registryFile), 'history.jsonl');
+  return new Registry({ registryFile, historyFile, historyKept });
 }
 
 /**

@@ -1,7 +1,7 @@
 // Promotion: a version verified in one environment made live in another, the same manifest URL
 // (the same bytes), with no build.
 import { verifyCandidate } from './verifyRelease.mjs';
-import { assertPublished } from './releases.mjs';
+import { assertPublished, manifestUrlsOnHost } from './releases.mjs';
 import { versionAudit } from './releaseAudit.mjs';
 import { passedVerification, whyNotVerified } from './verificationHistory.mjs';
 
@@ -49,6 +49,7 @@ export async function promote(
     allowOverrides: to.allowOverrides,
     verified: verify,
     audit: await versionAudit(from, appName, from.versionOf(appName, candidate), to.audit),
+    keepHistoryOf: await manifestUrlsOnHost(to, appName),
   });
   log(`${version} from ${source} is live in ${target}`);
   return candidate;

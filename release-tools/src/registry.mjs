@@ -2,7 +2,7 @@ import path from 'node:path';
 import { appendFile, mkdir, open, readFile } from 'node:fs/promises';
 import lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
-import { previousVersions } from 'release-registry';
+import { previousVersions, DEFAULT_HISTORY_KEPT } from 'release-registry';
 
 /** @typedef {import('release-registry').RegistryDocument} RegistryDocument */
 
@@ -48,16 +48,35 @@ async function endsLine(file) {
 export class RegistryConflictError extends Error {}
 
 /**
+ * The history once a change to `remote` is recorded: that remote's lines beyond the newest `kept`
+ * left out, except those naming a URL in `protect` (what previous, rollback, rollback --to and
+ * retention still read). Other remotes' lines wait for their own next change.
+ * @param {RegistryChange[]} changes oldest first, the new one last
+ * @param {{ remote: string, kept: number, protect: Set<string> }} rule
+ */
+function prunedHistory(changes, { remote, kept, protect }) {
+  const ofRemote = changes.filter((change) => change.remote === remote);
+  const beyond = new Set(
+    ofRemote
+      .slice(0, Math.max(0, ofRemote.length - kept))
+      .filter((change) => !protect.has(change.to) && !(change.from && protect.has(change.from))),
+  );
+  return changes.filter((change) => !beyond.has(change));
+}
+
+/**
  * The registry of one environment: which version of each remote is live. Every change is one
  * atomic write (a reader never sees half a file), made under a lock, recorded in a history, and
  * refused when the remote's entry is no longer what the caller saw: two teams releasing at once
- * both land, and a team never undoes a change it did not see.
+ * both land, and a team never undoes a change it did not see. The history keeps the newest
+ * `historyKept` lines of each remote and every line naming a version still in use (prunedHistory).
  */
 export class Registry {
-  /** @param {{ registryFile: string, historyFile: string }} files */
-  constructor({ registryFile, historyFile }) {
+  /** @param {{ registryFile: string, historyFile: string, historyKept?: number }} files */
+  constructor({ registryFile, historyFile, historyKept = DEFAULT_HISTORY_KEPT }) {
     this.registryFile = registryFile;
     this.historyFile = historyFile;
+    this.historyKept = historyKept;
   }
 
   /** @returns {Promise<RegistryDocument | null>} null before the first change */
@@ -72,13 +91,23 @@ export class Registry {
 
   /**
    * Points one remote at a manifest URL.
-   * @param {{ remote: string, expected: string | null, to: string, action: RegistryChange['action'], allowOverrides?: boolean, verified?: boolean, audit?: import('./releaseAudit.mjs').ReleaseAudit }} change
+   * @param {{ remote: string, expected: string | null, to: string, action: RegistryChange['action'], allowOverrides?: boolean, verified?: boolean, audit?: import('./releaseAudit.mjs').ReleaseAudit, keepHistoryOf?: string[] }} change
    *   `expected` is the remote's URL as the caller last read it (null: it had none); `verified`,
    *   whether `to` passed verification in this environment; `audit` is who makes the change, from
-   *   which commit, in which environment (all recorded in the history)
+   *   which commit, in which environment (all recorded in the history); `keepHistoryOf`, the
+   *   manifest URLs whose history lines the prune that follows keeps (the versions on the host)
    * @returns {Promise<RegistryChange | null>} null when the remote already pointed there
    */
-  async change({ remote, expected, to, action, allowOverrides = false, verified = false, audit }) {
+  async change({
+    remote,
+    expected,
+    to,
+    action,
+    allowOverrides = false,
+    verified = false,
+    audit,
+    keepHistoryOf = [],
+  }) {
     return this.#locked(async () => {
       const current = (await this.read()) ?? { remotes: {}, allowOverrides, revision: 0 };
       const from = current.remotes[remote] ?? null;
@@ -92,13 +121,20 @@ export class Registry {
       const remotes = { ...current.remotes, [remote]: to };
       /** @type {RegistryChange} */
       const entry = { revision, at: new Date().toISOString(), remote, action, from, to, ...audit, verified };
-      const previous = previousVersions([...(await this.history()), entry], remotes);
+      const history = [...(await this.history()), entry];
+      const previous = previousVersions(history, remotes);
       const next = { ...current, remotes, revision, previous };
+      const protect = new Set([...keepHistoryOf, to, ...(previous[remote] ?? [])]);
+      const kept = prunedHistory(history, { remote, kept: this.historyKept, protect });
       // History first: a crash between the two leaves a line for a change that did not happen
       // (harmless: rollback looks for the line that made the live version live), never a live
-      // version without its line.
-      const separator = (await endsLine(this.historyFile)) ? '' : '\n';
-      await appendFile(this.historyFile, `${separator}${JSON.stringify(entry)}\n`);
+      // version without its line. A prune rewrites it whole, atomically, like remotes.json.
+      if (kept.length < history.length) {
+        await writeFileAtomic(this.historyFile, kept.map((line) => `${JSON.stringify(line)}\n`).join(''));
+      } else {
+        const separator = (await endsLine(this.historyFile)) ? '' : '\n';
+        await appendFile(this.historyFile, `${separator}${JSON.stringify(entry)}\n`);
+      }
       await writeFileAtomic(this.registryFile, `${JSON.stringify(next, null, 2)}\n`);
       return entry;
     });

@@ -36,6 +36,16 @@ async function publishBuildAndSay(env, appName, buildDir, log) {
 }
 
 /**
+ * The manifest URLs of the app's versions on the environment's release host: a registry change
+ * keeps their history however old (rollback --to, promotion and retention read it), since a
+ * version retention kept must still be one they can take.
+ * @param {ReleaseEnvironment} env @param {string} appName
+ */
+export async function manifestUrlsOnHost(env, appName) {
+  return (await env.store(appName).list()).map(({ version }) => env.manifestUrl(appName, version));
+}
+
+/**
  * Publishes a build and, when it is a new build (or the remote has none live), points the
  * registry at it, with no verification: what `npm start` does with each app's current build. The
  * same build served again leaves the registry alone, so a rollback survives a restart.
@@ -52,6 +62,7 @@ export async function publishAsLive(env, appName, buildDir) {
     action: 'publish',
     allowOverrides: env.allowOverrides,
     audit: await versionAudit(env, appName, version),
+    keepHistoryOf: await manifestUrlsOnHost(env, appName),
   });
   return version;
 }
@@ -126,6 +137,7 @@ export async function release(
     allowOverrides: env.allowOverrides,
     verified: verify,
     audit: await versionAudit(env, appName, version),
+    keepHistoryOf: await manifestUrlsOnHost(env, appName),
   });
   log(`${version} is live`);
   try {
@@ -202,6 +214,7 @@ export async function rollback(env, { appName, to, log }) {
     action: 'rollback',
     verified,
     audit: await versionAudit(env, appName, version),
+    keepHistoryOf: published.map((entry) => env.manifestUrl(appName, entry.version)),
   });
   log(`${version ?? target} is live again (it replaced ${env.versionOf(appName, live) ?? live})`);
   return version;

@@ -18,14 +18,17 @@ import { RegistryConflictError } from '../registry.mjs';
  */
 export class PostgresRegistry {
   /**
-   * @param {{ databaseUrl?: string, pool?: pg.Pool, environment: string, role?: string }} options
+   * @param {{ databaseUrl?: string, pool?: pg.Pool, environment: string, role?: string, historyKept?: number }} options
    *   `pool`: another environment's connections to share (everyEnvironment), else its own to
    *   `databaseUrl`; `role`: the team role a change acts as (SET LOCAL ROLE), for a login that
-   *   holds more than one; a team's CI logs in as its own role and needs none
+   *   holds more than one; a team's CI logs in as its own role and needs none; `historyKept`: the
+   *   history rows kept per remote (RELEASES_KEEP_HISTORY), which the database records for the
+   *   environment when the owner changes it and ignores from anyone else (release_change)
    */
-  constructor({ databaseUrl, pool, environment, role }) {
+  constructor({ databaseUrl, pool, environment, role, historyKept }) {
     this.environment = environment;
     this.role = role;
+    this.historyKept = historyKept;
     // allowExitOnIdle: a command ends when its work does, without closing the pool itself.
     this.pool = pool ?? new pg.Pool({ connectionString: databaseUrl, allowExitOnIdle: true });
     // An idle connection lost (the database restarted) is replaced at the next query; without a
@@ -45,7 +48,16 @@ export class PostgresRegistry {
    * @param {ChangeRequest} change
    * @returns {Promise<RegistryChange | null>} null when the remote already pointed there
    */
-  async change({ remote, expected, to, action, allowOverrides = false, verified = false, audit }) {
+  async change({
+    remote,
+    expected,
+    to,
+    action,
+    allowOverrides = false,
+    verified = false,
+    audit,
+    keepHistoryOf,
+  }) {
     return this.#withClient(async (client) => {
       await client.query('BEGIN');
       try {
@@ -53,7 +65,16 @@ export class PostgresRegistry {
         const entry =
           expected === to
             ? await this.#confirmUnchanged(client, remote, expected)
-            : await this.#move(client, { remote, expected, to, action, allowOverrides, verified, audit });
+            : await this.#move(client, {
+                remote,
+                expected,
+                to,
+                action,
+                allowOverrides,
+                verified,
+                audit,
+                keepHistoryOf,
+              });
         await client.query('COMMIT');
         return entry;
       } catch (error) {
@@ -113,7 +134,12 @@ export class PostgresRegistry {
    * this one's pool: close this one instead). @param {string} environment
    */
   #sibling(environment) {
-    const sibling = new PostgresRegistry({ pool: this.pool, environment, role: this.role });
+    const sibling = new PostgresRegistry({
+      pool: this.pool,
+      environment,
+      role: this.role,
+      historyKept: this.historyKept,
+    });
     sibling.schemaReady = this.schemaReady;
     return sibling;
   }
@@ -124,13 +150,17 @@ export class PostgresRegistry {
   }
 
   /**
+   * The change, and the prune of the remote's history that release_change makes with it.
    * @param {pg.PoolClient} client @param {ChangeRequest} change
    * @returns {Promise<RegistryChange>}
    */
-  async #move(client, { remote, expected, to, action, allowOverrides = false, verified = false, audit }) {
+  async #move(
+    client,
+    { remote, expected, to, action, allowOverrides = false, verified = false, audit, keepHistoryOf },
+  ) {
     const { environment } = this;
     const { rows } = await client.query(
-      'SELECT revision, at FROM release_change($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      'SELECT revision, at FROM release_change($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
       [
         environment,
         remote,
@@ -141,6 +171,8 @@ export class PostgresRegistry {
         audit?.commit ?? null,
         verified,
         allowOverrides,
+        this.historyKept ?? null,
+        keepHistoryOf ?? null,
       ],
     );
     const revision = Number(rows[0]?.revision);

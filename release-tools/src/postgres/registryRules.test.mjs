@@ -105,6 +105,34 @@ describe('on a real Postgres, one login per team job', { skip: 'missing' in bina
     assert.equal((await registryAs('history').history()).length, 2);
   });
 
+  test("a team's job cannot shorten the history: the owner's RELEASES_KEEP_HISTORY is the environment's, a team's is ignored", async () => {
+    await openEnvironment('kept-history', { marketing_staging: 'marketing' });
+    const [owner, team] = [
+      new PostgresRegistry({
+        databaseUrl: server.urlAs('postgres'),
+        environment: 'kept-history',
+        historyKept: 8,
+      }),
+      new PostgresRegistry({
+        databaseUrl: server.urlAs('marketing_staging'),
+        environment: 'kept-history',
+        historyKept: 1,
+      }),
+    ];
+    opened.push(owner, team);
+    // Versions of their own from v2 on; v1 is live in the other tests' environments, so its rows stay.
+    const version = (/** @type {number} */ n) => url('marketing', n === 1 ? 1 : `kept-${n}`);
+    const release = (/** @type {PostgresRegistry} */ registry, /** @type {number} */ n) =>
+      registry.change({ remote: 'marketing', expected: version(n - 1), to: version(n), action: 'release' });
+    await release(owner, 2);
+    for (let n = 3; n <= 12; n += 1) await release(team, n);
+    // The newest 8 rows (v12's, live, and v6 to v11's, previous, are among them), and v1's.
+    assert.deepEqual(
+      (await team.history('marketing')).map(({ to }) => to),
+      [1, 2, 5, 6, 7, 8, 9, 10, 11, 12].map(version),
+    );
+  });
+
   test('a team cannot change the revision or a pointer by hand: UPDATE and INSERT on the tables are refused', async () => {
     await openEnvironment('by-hand', { marketing_staging: 'marketing' });
     const team = await session('marketing_staging');

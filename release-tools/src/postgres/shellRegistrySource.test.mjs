@@ -165,6 +165,28 @@ test('a release whose notification is lost on a half-open connection is seen by 
   }
 });
 
+test('a shell server closing its registry connection after the connection went silent is done within 2 s', async () => {
+  const registry = new PostgresRegistry({ databaseUrl: postgres.databaseUrl, environment: 'silent-close' });
+  const relay = await startRelay(Number(new URL(postgres.databaseUrl).port));
+  const relayed = new URL(postgres.databaseUrl);
+  relayed.port = String(relay.port);
+  const source = databaseSource('silent-close', { databaseUrl: relayed.href });
+  try {
+    await publishedAndRead(registry, () => source.read(), url(1));
+    relay.silenceEveryConnection();
+    const asked = performance.now();
+    const outcome = await Promise.race([
+      source.close?.().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(resolve, 5000, 'still waiting after 5 s')),
+    ]);
+    assert.equal(outcome, 'closed');
+    assert.ok(performance.now() - asked < 2000, `closed after ${performance.now() - asked} ms`);
+  } finally {
+    await registry.close();
+    await relay.close();
+  }
+});
+
 test('twenty releases back to back: the shell server ends on the last one', async () => {
   const registry = new PostgresRegistry({ databaseUrl: postgres.databaseUrl, environment: 'burst' });
   const source = databaseSource('burst');
