@@ -31,6 +31,23 @@ test('with JavaScript off the header and footer links are plain links that work'
   await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'privacy.title'));
 });
 
+test('with JavaScript off the flag opens the same page in the other language, and back', async ({
+  page,
+  site,
+}) => {
+  await page.goto(site.url('shell', '/services'));
+  await page.getByTestId('language-toggle').click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'services.title'));
+  await expect(page).toHaveURL(/\/services\?lang=es$/);
+  await page.getByTestId('language-toggle').click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'services.title'));
+  // An unknown path's 404, one page shared by every such path, links each to itself.
+  await page.goto(site.url('shell', '/no-such-page'));
+  await page.getByTestId('language-toggle').click();
+  await expect(page).toHaveURL(/\/no-such-page\?lang=es$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy('shell', 'es', 'notFound.title'));
+});
+
 for (const form of [
   { path: '/booking', owner: 'remote-booking' },
   { path: '/contact', owner: 'remote-contact' },

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, use } from 'react';
 import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
@@ -44,7 +44,7 @@ test('only the page language is fetched; the other is fetched when the toggle is
       <Page />
     </MemoryRouter>,
   );
-  await userEvent.hover(screen.getByRole('button', { name: 'Switch to Spanish' }));
+  await userEvent.hover(screen.getByRole('link', { name: 'Switch to Spanish' }));
   expect(fetched).toEqual(['en', 'es']);
 });
 
@@ -55,10 +55,10 @@ test('the toggle switches every registered namespace to Spanish and back', async
     </MemoryRouter>,
   );
   expect(screen.getByText('Hello')).toBeTruthy();
-  await userEvent.click(screen.getByRole('button', { name: 'Switch to Spanish' }));
+  await userEvent.click(screen.getByRole('link', { name: 'Switch to Spanish' }));
   expect(screen.getByText('Hola')).toBeTruthy();
   expect(document.documentElement.lang).toBe('es');
-  await userEvent.click(screen.getByRole('button', { name: 'Cambiar a inglés' }));
+  await userEvent.click(screen.getByRole('link', { name: 'Cambiar a inglés' }));
   expect(screen.getByText('Hello')).toBeTruthy();
   expect(document.documentElement.lang).toBe('en');
 });
@@ -69,10 +69,61 @@ test('a Spanish page keeps ?lang=es in its URL and English drops it', async () =
       <Page />
     </MemoryRouter>,
   );
-  await userEvent.click(screen.getByRole('button', { name: 'Switch to Spanish' }));
+  await userEvent.click(screen.getByRole('link', { name: 'Switch to Spanish' }));
   expect(screen.getByTestId('url').textContent).toBe('/about?ref=ad&lang=es');
-  await userEvent.click(screen.getByRole('button', { name: 'Cambiar a inglés' }));
+  await userEvent.click(screen.getByRole('link', { name: 'Cambiar a inglés' }));
   expect(screen.getByTestId('url').textContent).toBe('/about?ref=ad');
+});
+
+test('the flag is a link to the same page in the other language, which works before any script', () => {
+  render(
+    <MemoryRouter initialEntries={['/about?ref=ad']}>
+      <Page />
+    </MemoryRouter>,
+  );
+  const toSpanish = screen.getByRole('link', { name: 'Switch to Spanish' });
+  // Relative: this path, in Spanish; the other parameters are not the page's to hand on.
+  expect(toSpanish.getAttribute('href')).toBe('?lang=es');
+  expect(new URL(toSpanish.getAttribute('href') ?? '', 'https://site.example/about?ref=ad').href).toBe(
+    'https://site.example/about?lang=es',
+  );
+  expect(toSpanish.getAttribute('hreflang')).toBe('es');
+});
+
+test("a page whose address carries a token keeps it in the flag's link", () => {
+  render(
+    <MemoryRouter initialEntries={['/booking/cancel?token=abc&lang=es']}>
+      <LanguageToggle queryKept />
+    </MemoryRouter>,
+  );
+  act(() => void setLanguage('es'));
+  expect(screen.getByTestId('language-toggle').getAttribute('href')).toBe('?token=abc&lang=en');
+});
+
+test('a press that opens a new tab is left to the browser: the page stays in its language', async () => {
+  render(
+    <MemoryRouter initialEntries={['/services?lang=es']}>
+      <Page />
+    </MemoryRouter>,
+  );
+  await act(() => setLanguage('es'));
+  const toEnglish = screen.getByRole('link', { name: 'Cambiar a inglés' });
+  expect(toEnglish.getAttribute('href')).toBe('?lang=en');
+  // Whether the page took the press; then jsdom is kept from following the link.
+  const taken: boolean[] = [];
+  const afterThePage = (event: Event) => {
+    taken.push(event.defaultPrevented);
+    event.preventDefault();
+  };
+  window.addEventListener('click', afterThePage);
+  try {
+    fireEvent.click(toEnglish, { ctrlKey: true });
+    fireEvent.click(toEnglish, { button: 1 });
+  } finally {
+    window.removeEventListener('click', afterThePage);
+  }
+  expect(taken).toEqual([false, false]);
+  expect(screen.getByText('Hola')).toBeTruthy();
 });
 
 test('a switch that lands while a navigation is still rendering keeps the new page, in the new language', async () => {

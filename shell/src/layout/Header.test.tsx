@@ -65,3 +65,13 @@ test("the server's reading of the current header link is the header's own, so a 
     unmount();
   }
 });
+
+test("the flag links the page in the other language, keeping the cancel link's token and no one else's query", () => {
+  renderHeader('/booking/cancel?token=t0k3n');
+  expect(screen.getByTestId('language-toggle').getAttribute('href')).toBe('?token=t0k3n&lang=es');
+});
+
+test('on any other page the flag links only the language, which a page kept for every query can share', () => {
+  renderHeader('/services?utm_source=newsletter');
+  expect(screen.getByTestId('language-toggle').getAttribute('href')).toBe('?lang=es');
+});

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'shared-router';
 import { LanguageToggle, useTranslation } from 'shared-i18n';
 import { siteConfig } from 'site-config';
 import { HEADER_SCROLL_THRESHOLD, useScrolledPast } from './useScrolledPast';
+import { keepsQuery } from '../routes/remoteRoutes';
 import { NAVIGATION } from './navigation';
 import { useLocalizedPath } from './useLocalizedPath';
 import './Header.css';
@@ -82,7 +83,7 @@ export function Header() {
             ))}
           </ul>
           <div className="shell-header__actions">
-            <LanguageToggle />
+            <LanguageToggle queryKept={keepsQuery(pathname)} />
             <Link to={localized('/booking')} className="site-button site-button--primary shell-header__cta">
               {t('header.discoveryCall')}
             </Link>

@@ -7,19 +7,7 @@ import type { RemotePageId } from '../remotes/remoteContracts';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
 import { remotePageLoader } from './remotePageLoader';
-
-/** Which remote page each path shows: SPEC §2's table. */
-export const REMOTE_ROUTES = [
-  { path: '/', page: 'marketing/HomePage' },
-  { path: '/services', page: 'marketing/ServicesPage' },
-  { path: '/services/:serviceId', page: 'marketing/ServiceDetailPage' },
-  { path: '/about', page: 'marketing/AboutPage' },
-  { path: '/privacy', page: 'marketing/PrivacyPage' },
-  { path: '/terms', page: 'marketing/TermsPage' },
-  { path: '/booking', page: 'booking/BookingPage' },
-  { path: '/booking/cancel', page: 'booking/CancelBookingPage' },
-  { path: '/contact', page: 'contact/ContactPage' },
-] as const satisfies readonly { path: string; page: RemotePageId }[];
+import { REMOTE_ROUTES } from './remoteRoutes';
 
 /** What a remote page's route carries, so a match names its page. */
 interface RemotePageHandle {
