@@ -33,6 +33,20 @@ function writeBundledPages() {
 
 const shellConfig = createFederatedConfig({ packageDir: shellDir, title: 'Istmo Digital' });
 
+/**
+ * The module rules with the share-image loader writing no texts file: each app's build writes its
+ * own share/images.json, and the monolith bundles every app's descriptor into one build. Its pages
+ * link share images no server draws, which no measurement reads.
+ * @param {import('webpack').Configuration['module'] extends infer M ? NonNullable<M>['rules'] : never} rules
+ */
+function withoutShareImageTexts(rules = []) {
+  return rules.map((rule) => {
+    if (!rule || typeof rule !== 'object' || String(rule.resourceQuery) !== String(/shareImages/)) return rule;
+    const use = /** @type {{ loader: string, options: Record<string, unknown> }} */ (rule.use);
+    return { ...rule, use: { ...use, options: { ...use.options, emit: false } } };
+  });
+}
+
 /** @type {(env: Record<string, unknown>, argv: { mode?: string }) => import('webpack').Configuration} */
 export default (env, argv) => {
   writeBundledPages();
@@ -49,6 +63,7 @@ export default (env, argv) => {
     // singletons, and here it would also pull every page into the first load.
     optimization: { ...config.optimization, splitChunks: {} },
     resolve: { ...config.resolve, alias: { 'bench-bundled-pages$': generatedPages } },
+    module: { ...config.module, rules: withoutShareImageTexts(config.module?.rules ?? []) },
     plugins: [
       ...(config.plugins ?? []).filter((plugin) => !(plugin instanceof ModuleFederationPlugin)),
       new webpack.NormalModuleReplacementPlugin(

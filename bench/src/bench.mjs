@@ -8,6 +8,7 @@ import { measureNavigation } from './navigationRun.mjs';
 import { measureRequestChain } from './requestChainRun.mjs';
 import { measurePhoneTrace } from './phoneTraceRun.mjs';
 import { INTERACTIONS, measureTapLatencies } from './interactionLatencyRun.mjs';
+import { measureFirstMenuTap } from './firstTapRun.mjs';
 import { measureServerLoad } from './loadRun.mjs';
 import { serveBothBuilds } from './servers.mjs';
 import { printTable, summarize } from './report.mjs';
@@ -103,7 +104,9 @@ try {
     }
     for (const pathname of pages) {
       for (const build of order) {
-        record(`phone ${pathname}`, build, await measurePhoneTrace(new URL(pathname, site[build]).href));
+        const url = new URL(pathname, site[build]).href;
+        record(`phone ${pathname}`, build, await measurePhoneTrace(url));
+        record(`phone ${pathname}`, build, await measureFirstMenuTap(url));
       }
     }
     for (const interaction of options['skip-interactions'] ? [] : INTERACTIONS) {

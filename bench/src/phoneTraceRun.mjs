@@ -48,6 +48,10 @@ export function mainThreadFigures(events) {
   const onMain = events.filter((event) => event.pid === pid && event.tid === tid);
   const markAt = (/** @type {string} */ name) => onMain.find((event) => event.name === name)?.ts ?? NaN;
   const renderStart = markAt(performanceMarks.firstRenderStart);
+  // Chromium's own first-contentful-paint marker of the page's frame (devtools.timeline).
+  const firstPaint = Math.min(
+    ...events.filter((event) => event.pid === pid && event.name === 'firstContentfulPaint').map((e) => e.ts),
+  );
   const interactive = markAt(performanceMarks.firstPageInteractive);
   const tasks = onMain.filter(
     (event) => event.ph === 'X' && event.name === 'RunTask' && (event.dur ?? 0) > 0,
@@ -78,6 +82,10 @@ export function mainThreadFigures(events) {
       tasks.reduce((sum, task) => sum + Math.max(0, (task.dur ?? 0) - BLOCKING_AFTER_MS * 1000), 0),
     ),
     traceLongestTaskMs: ms(Math.max(0, ...tasks.map((task) => task.dur ?? 0))),
+    /** What a tap after the page is on screen may wait for: the longest task begun after first paint. */
+    traceLongestTaskAfterPaintMs: ms(
+      Math.max(0, ...tasks.filter((task) => task.ts >= firstPaint).map((task) => task.dur ?? 0)),
+    ),
   };
 }
 
