@@ -9,4 +9,6 @@ export default createFederatedConfig({
   serverEntry: './src/server/entry.server.ts',
   // favicon.ico, icon.svg, apple-touch-icon.png and site.webmanifest at the site's root.
   siteIcons: true,
+  // Loaded once the page is interactive and idle (src/webVitals/startWebVitals.ts): not in the start file.
+  lateChunks: ['web-vitals'],
 });

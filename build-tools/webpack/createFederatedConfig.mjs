@@ -58,6 +58,8 @@ function isHostStartScript(/** @type {import('webpack').Module} */ module) {
  * @property {string[]} [selfContainedExposes] exposes (keys of `exposes`) built as one chunk with
  *   everything they use, sharing no chunk with the others: a page few visitors open cannot change
  *   how a frequent page's code is split, so it cannot make that page's first load grow
+ * @property {string[]} [lateChunks] the host's chunks (their `webpackChunkName`) loaded only after
+ *   its start, kept out of the start file: what only they use is downloaded when they are asked for
  */
 
 /**
@@ -78,6 +80,33 @@ function selfContainedSplitting(selfContainedExposes) {
   if (selfContainedExposes.length === 0) return {};
   const whole = new Set(selfContainedExposes.map(exposeChunkName));
   return { splitChunks: { chunks: (chunk) => !whole.has(chunk.name ?? '') } };
+}
+
+/**
+ * The host's start (its app and shared singletons) as one file rather than ten: every page needs
+ * all of it, and one file saves each request's headers and compresses better. A module only late
+ * chunks use stays in them.
+ * @param {string[]} lateChunks
+ * @returns {import('webpack').Configuration['optimization']}
+ */
+function hostStartSplitting(lateChunks) {
+  const late = new Set(lateChunks);
+  /** @param {import('webpack').Module} module @param {{ chunkGraph: import('webpack').ChunkGraph }} context */
+  const onlyLate = (module, { chunkGraph }) =>
+    late.size > 0 &&
+    [...chunkGraph.getModuleChunksIterable(module)].every((chunk) => late.has(chunk.name ?? ''));
+  return {
+    splitChunks: {
+      cacheGroups: {
+        hostStart: {
+          test: (module, context) => isHostStartScript(module) && !onlyLate(module, context),
+          chunks: 'async',
+          name: 'start',
+          enforce: true,
+        },
+      },
+    },
+  };
 }
 
 /** @param {FederatedAppOptions} options @param {boolean} isProduction */
@@ -132,6 +161,7 @@ function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) 
     siteIcons = false,
     runtimePlugins = [],
     selfContainedExposes = [],
+    lateChunks = [],
   } = options;
   const { app, federation, ...settings } = sharedSettings(options, isProduction);
   const isHost = Object.keys(exposes).length === 0;
@@ -162,16 +192,8 @@ function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) 
     // shell's server writes them into every page's HTML.
     optimization: {
       minimizer: ['...', new CssMinimizerPlugin()],
-      // The host's start (its app and shared singletons) arrives as one file rather than ten: every
-      // page needs all of it, and one file saves each request's headers and compresses better.
       ...(isHost && isProduction
-        ? {
-            splitChunks: {
-              cacheGroups: {
-                hostStart: { test: isHostStartScript, chunks: 'async', name: 'start', enforce: true },
-              },
-            },
-          }
+        ? hostStartSplitting(lateChunks)
         : selfContainedSplitting(selfContainedExposes)),
     },
     plugins: [

@@ -183,6 +183,62 @@ test.each(SUPPORTED_LANGUAGES)(
   },
 );
 
+/** What the privacy policy must say about the page timings the shell measures (Web Vitals). */
+const PAGE_TIMINGS: Record<Language, { collected: RegExp[]; used: RegExp[] }> = {
+  en: {
+    collected: [
+      /Web Vitals/,
+      /main content/,
+      /tap or click/,
+      /moves while loading/,
+      /type of page/,
+      /language/,
+      /no cookies/,
+      /no address of the page/,
+      /nothing that identifies you/,
+    ],
+    used: [
+      /page timings/,
+      /only to find and fix slow pages/,
+      /once per page/,
+      /anonymous totals/,
+      /keeps neither your network \(IP\) address/,
+    ],
+  },
+  es: {
+    collected: [
+      /Web Vitals/,
+      /contenido principal/,
+      /tocas o haces clic/,
+      /se mueve mientras carga/,
+      /tipo de página/,
+      /idioma/,
+      /sin cookies/,
+      /sin la dirección de la página/,
+      /nada que te identifique/,
+    ],
+    used: [
+      /tiempos de las páginas/,
+      /solo para encontrar y corregir las páginas lentas/,
+      /una vez por página/,
+      /totales anónimos/,
+      /no guarda tu dirección de red \(IP\)/,
+    ],
+  },
+};
+
+test.each(SUPPORTED_LANGUAGES)(
+  'the privacy policy (%s) says which page timings are measured, and that only the type of page, the language and the timings are kept: no cookie, no IP address, no address of the page',
+  (language) => {
+    const [collected, used] = copy[language].privacy.sections;
+    const { collected: collectedSays, used: usedSays } = PAGE_TIMINGS[language];
+    const item = collected?.items?.find((text) => collectedSays[0]?.test(text));
+    for (const pattern of collectedSays) expect(item).toMatch(pattern);
+    const paragraph = used?.paragraphs.find((text) => usedSays[0]?.test(text));
+    for (const pattern of usedSays) expect(paragraph).toMatch(pattern);
+  },
+);
+
 test('the FAQ says SEO takes 3 to 6 months and content and social 1 to 3 months', () => {
   const answers = (language: Language) =>
     copy[language].services.faq.items.map((item) => item.answer).join(' ');

@@ -21,6 +21,8 @@ export interface SiteRenderer {
   siteUrl: string;
   /** The environment's SITE_NAME. */
   siteName: string;
+  /** The pages (route ids, and the 404) and languages a page view's Web Vitals may be labelled with. */
+  webVitalsLabels: { pages: readonly string[]; languages: readonly string[] };
   /** The build's client-rendered page (index.html) with the environment's settings written in. */
   clientRenderedPage(template: string): string;
   robotsTxt: string;

@@ -1,4 +1,5 @@
-// Owns the operator's endpoints: /_shell/status (the registry, each remote's versions, the heap) and /metrics
+// Owns the operator's endpoints: /_shell/status (the registry, each remote's versions, visitors' Web
+// Vitals' 75th percentiles, the heap) and /metrics
 // (Prometheus), answered to a request made on the server's own host, not through a proxy (and
 // /metrics to a scraper with the token); to anyone else they are paths like any other (the 404 page).
 import { timingSafeEqual } from 'node:crypto';
@@ -48,6 +49,7 @@ export default async function operatorEndpoints(app, { renderer, metrics, regist
     return reply.header('Cache-Control', 'no-store').send({
       registry: await registryStatus(),
       remotes: renderer.remotesStatus(),
+      webVitals: await metrics.webVitals.p75s(),
       heapUsedBytes: process.memoryUsage().heapUsed,
     });
   });

@@ -15,6 +15,7 @@ import shareImages from './shareImages.mjs';
 import siteManifest from './siteManifest.mjs';
 import requestLog from './requestLog.mjs';
 import securityHeaders from './securityHeaders.mjs';
+import webVitals from './webVitals.mjs';
 import {
   DEFAULT_SERVER_SETTINGS,
   fastifyTrustProxy,
@@ -99,6 +100,7 @@ export async function serveShell({
     remoteOrigins,
     log,
     onRemoteFailure: (name) => metrics.remoteFailed(name),
+    webVitalsSampleRate: settings.webVitals.enabled ? settings.webVitals.sampleRate : 0,
   });
   app.addHook('onClose', async () => {
     await renderer.close();
@@ -126,6 +128,12 @@ export async function serveShell({
     buildFiles: build.files,
     renderLimit: settings.renderLimit,
   });
+  if (settings.webVitals.enabled)
+    await app.register(webVitals, {
+      webVitals: metrics.webVitals,
+      labels: renderer.webVitalsLabels,
+      limit: settings.webVitals.limit,
+    });
   await app.register(crawlerFiles, { renderer, readRegistry });
   await app.register(siteManifest, { root, siteName: renderer.siteName });
   await app.register(shareImages, { siteName: renderer.siteName, latestRegistry: () => registry.latest() });

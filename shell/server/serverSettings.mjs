@@ -145,6 +145,31 @@ function registryCacheFile(env, registry) {
 }
 
 /**
+ * SHELL_WEB_VITALS (`false` turns the measuring off), SHELL_WEB_VITALS_SAMPLE_RATE (the share of
+ * page views measured, above 0 and at most 1) and SHELL_WEB_VITALS_LIMIT per
+ * SHELL_WEB_VITALS_LIMIT_WINDOW_SECONDS (beacons one address may send). Every page view by default:
+ * a small site needs them all for a steady 75th percentile; a busy one samples.
+ * @param {Record<string, string | undefined>} env
+ */
+function webVitalsSettings(env) {
+  const sampleRate = positiveNumber(env.SHELL_WEB_VITALS_SAMPLE_RATE, 1, 'SHELL_WEB_VITALS_SAMPLE_RATE');
+  if (sampleRate > 1) throw new Error(`SHELL_WEB_VITALS_SAMPLE_RATE must be at most 1, not "${sampleRate}"`);
+  return {
+    enabled: env.SHELL_WEB_VITALS !== 'false',
+    sampleRate,
+    limit: {
+      max: positiveNumber(env.SHELL_WEB_VITALS_LIMIT, 30, 'SHELL_WEB_VITALS_LIMIT'),
+      windowMs:
+        positiveNumber(
+          env.SHELL_WEB_VITALS_LIMIT_WINDOW_SECONDS,
+          60,
+          'SHELL_WEB_VITALS_LIMIT_WINDOW_SECONDS',
+        ) * 1000,
+    },
+  };
+}
+
+/**
  * @typedef {object} ServerSettings
  * @property {{ max: number, windowMs: number }} renderLimit renders (cache misses) a client may
  *   cause per window; what the server answers from its cache is never limited
@@ -160,6 +185,9 @@ function registryCacheFile(env, registry) {
  *   (unset: the build's own remotes.json)
  * @property {string | undefined} registryCache the file its last good document is kept in
  * @property {string | undefined} previewSecret signs preview links (SHELL_PREVIEW_SECRET); unset: no previews
+ * @property {{ enabled: boolean, sampleRate: number, limit: { max: number, windowMs: number } }} webVitals
+ *   whether visitors' browsers measure their Web Vitals, the share of page views that do, and the
+ *   beacons one address may send per window
  */
 
 /** @param {Record<string, string | undefined>} [env] @returns {ServerSettings} */
@@ -179,6 +207,7 @@ export function readServerSettings(env = process.env) {
     registry,
     registryCache: registryCacheFile(env, registry),
     previewSecret: env.SHELL_PREVIEW_SECRET || undefined,
+    webVitals: webVitalsSettings(env),
   };
 }
 

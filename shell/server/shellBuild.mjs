@@ -52,6 +52,7 @@ async function assetsOf(root) {
  * @property {readonly string[] | undefined} remoteOrigins
  * @property {{ info: (message: string) => void, error: (message: string, error?: unknown) => void }} log
  * @property {(name: string) => void} onRemoteFailure
+ * @property {number} webVitalsSampleRate the share of page views whose browsers measure their Web Vitals
  */
 
 /** @param {string} root the shell's build (dist), with its server bundle in dist/server */

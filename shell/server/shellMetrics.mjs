@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { createWebVitalsMetrics } from './webVitalsMetrics.mjs';
 
 /**
  * The shell server's Prometheus metrics (docs/operator.md, "Metrics"). Labels are bounded: a route
@@ -66,5 +67,7 @@ export function createShellMetrics({ liveVersions, registryFailing }) {
     cacheLookup: (hit) => cacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
     /** @param {string} remote */
     remoteFailed: (remote) => remoteFailures.inc({ remote }),
+    /** Visitors' Web Vitals (webVitals.mjs), on /metrics with the rest. */
+    webVitals: createWebVitalsMetrics(registry),
   };
 }

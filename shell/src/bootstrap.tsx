@@ -14,6 +14,7 @@ import { RenderedPagesContext } from './remotes/renderedPages';
 import { Document } from './document/Document';
 import { readSsrState } from './document/ssrState';
 import { readPublicSettings } from './document/publicSettingsElement';
+import { startWebVitals } from './webVitals/startWebVitals';
 
 // The environment's settings the server wrote into the page, before anything reads them (every
 // app reads them through site-config, shared with the remotes). A page no server sent keeps the local ones.
@@ -58,6 +59,7 @@ async function start(): Promise<void> {
   );
   firstRenderStarts();
   preloadLikelyPages(LIKELY_NEXT_PATHS);
+  startWebVitals({ sampleRate: settings?.webVitals?.sampleRate, hydrated: serverState !== null });
   if (serverState) {
     // The server sent the whole page: hydrate it as it is. A page the server could not render
     // starts as its "temporarily unavailable" panel, as the server sent it. At React's default

@@ -1,6 +1,7 @@
 // Loading the pages a visitor is likely to open next, before the click, in the browser.
 import { pageForPath } from '../routes/routes';
 import { afterFirstPage, preloadPage } from './pageLoads';
+import { whenIdle } from '../whenIdle';
 
 interface NetworkInformation {
   saveData?: boolean;
@@ -20,10 +21,6 @@ const PRELOAD_AFTER_MS = 3000;
 function preloadWhenIdle(paths: readonly string[]): void {
   const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
   if (connection?.saveData) return;
-  const whenIdle = (work: () => void) => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 5000 });
-    else setTimeout(work, 200);
-  };
   const preloadFrom = (index: number) => {
     const path = paths[index];
     if (path === undefined) return;

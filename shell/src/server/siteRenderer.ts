@@ -1,12 +1,14 @@
 // The composition of the server's renderer: the remotes (their versions and release gate), the
 // page cache, the document, page and error-page renders, the sitemap, and the object the Fastify
 // server calls. It renders any URL of the composed site to its complete HTML.
-import { languageFromUrl } from 'shared-i18n';
+import { languageFromUrl, SUPPORTED_LANGUAGES } from 'shared-i18n';
 import { configureSite, publicSettings, publicSettingsFromEnvironment, siteConfig } from 'site-config';
-import { publicSettingsElementHtml } from '../document/publicSettingsElement';
+import { publicSettingsElementHtml, type PageSettings } from '../document/publicSettingsElement';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
 import { REMOTE_NAMES, REMOTE_PAGES, type RemoteName, type RemotePageId } from '../remotes/remoteContracts';
 import type { HttpErrorStatus } from '../routes/httpStatus';
+import { REMOTE_ROUTES } from '../routes/remoteRoutes';
+import { WEB_VITALS_BEACON } from '../webVitals/pageViewReport';
 import { createDocumentRenderer, type ShellAssets } from './documentRenderer';
 import { createErrorPages } from './errorPages';
 import { createPageCache, type RenderOutcome, type RenderRequest } from './pageCache';
@@ -39,12 +41,26 @@ export interface SiteRendererOptions {
    * environment unless given. Read at start, so one build serves every environment.
    */
   environment?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The share of page views whose Web Vitals the browser measures and sends to the server
+   * (shell/server/serverSettings.mjs), handed to every page with the public settings; 0 or absent: none.
+   */
+  webVitalsSampleRate?: number;
 }
 
 /** A candidate one visitor previews (shell/server/previewLinks.mjs checked its signed link). */
 export interface Preview {
   remote: string;
   manifestUrl: string;
+}
+
+/** The environment's public settings, with the shell's own for the browser (publicSettingsElement.ts). */
+function pageSettings(options: SiteRendererOptions): PageSettings {
+  const sampleRate = options.webVitalsSampleRate ?? 0;
+  return {
+    ...publicSettingsFromEnvironment(options.environment ?? process.env),
+    ...(sampleRate > 0 ? { webVitals: { sampleRate } } : {}),
+  };
 }
 
 /** Longest a render waits for a remote's stylesheet it has not read before (then it links it). */
@@ -57,7 +73,7 @@ const STYLESHEET_WAIT_MS = 300;
  * /sitemap.xml, from the pages each remote declares, and /robots.txt.
  */
 export function createSiteRenderer(options: SiteRendererOptions) {
-  configureSite(publicSettingsFromEnvironment(options.environment ?? process.env));
+  configureSite(pageSettings(options));
   const remotes = new ServerRemotes({
     readRegistry: options.readRegistry,
     manifestTtlMs: options.manifestTtlMs,
@@ -121,6 +137,11 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     close: () => remotes.close(),
     /** The site's public URL (SITE_URL). */
     siteUrl: siteConfig.url,
+    /** What a page view's Web Vitals may be labelled with (server/webVitals.mjs checks every beacon). */
+    webVitalsLabels: {
+      pages: [...REMOTE_ROUTES.map(({ page }) => page), WEB_VITALS_BEACON.pageOutsideRoutes],
+      languages: SUPPORTED_LANGUAGES,
+    },
     /** The agency's name (SITE_NAME), which the web app manifest is given (server/siteManifest.mjs). */
     siteName: siteConfig.organizationName,
     /** The build's client-rendered page with the environment's settings written in. */

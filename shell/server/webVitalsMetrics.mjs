@@ -1,0 +1,148 @@
+// Owns the visitors' Web Vitals as the server keeps them: one prom-client histogram per metric,
+// labelled by page (a route id), language and rendering, and their 75th percentiles for the status.
+import { Histogram } from 'prom-client';
+
+/** Google's "good" and "poor" thresholds are bucket bounds, so an alert on them reads exact counts. */
+const HISTOGRAMS = {
+  LCP: {
+    name: 'shell_web_vitals_lcp_seconds',
+    help: "Largest Contentful Paint of visitors' page views (good: 2.5 s or less)",
+    buckets: [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10, 15, 20],
+    fromBeacon: 1 / 1000,
+  },
+  INP: {
+    name: 'shell_web_vitals_inp_seconds',
+    help: "Interaction to Next Paint of visitors' page views (good: 200 ms or less)",
+    buckets: [0.025, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75, 1, 2],
+    fromBeacon: 1 / 1000,
+  },
+  CLS: {
+    name: 'shell_web_vitals_cls',
+    help: "Cumulative Layout Shift of visitors' page views, unitless (good: 0.1 or less)",
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+    fromBeacon: 1,
+  },
+  FCP: {
+    name: 'shell_web_vitals_fcp_seconds',
+    help: "First Contentful Paint of visitors' page views (good: 1.8 s or less)",
+    buckets: [0.25, 0.5, 1, 1.5, 1.8, 2.5, 3, 4, 5, 7.5, 10],
+    fromBeacon: 1 / 1000,
+  },
+  TTFB: {
+    name: 'shell_web_vitals_ttfb_seconds',
+    help: "Time to First Byte of visitors' page views (good: 0.8 s or less)",
+    buckets: [0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.5, 1.8, 2.5, 4],
+    fromBeacon: 1 / 1000,
+  },
+};
+
+/** @typedef {keyof typeof HISTOGRAMS} WebVitalName */
+/** @typedef {{ page: string, language: string, rendering: string }} PageViewLabels */
+
+export const WEB_VITAL_NAMES = /** @type {WebVitalName[]} */ (Object.keys(HISTOGRAMS));
+
+/**
+ * The 75th percentile of a histogram's cumulative buckets, interpolated within its bucket as
+ * Prometheus's histogram_quantile does; the highest finite bound when it falls in +Inf.
+ * @param {readonly { le: number, count: number }[]} buckets sorted by bound, +Inf last
+ * @returns {number | null}
+ */
+export function p75OfBuckets(buckets) {
+  const total = buckets.at(-1)?.count ?? 0;
+  if (total === 0) return null;
+  const rank = total * 0.75;
+  let lower = { le: 0, count: 0 };
+  for (const bucket of buckets) {
+    if (bucket.count >= rank) {
+      if (bucket.le === Infinity) return lower.le;
+      const share = (rank - lower.count) / (bucket.count - lower.count);
+      return lower.le + (bucket.le - lower.le) * share;
+    }
+    lower = bucket;
+  }
+  return lower.le;
+}
+
+/**
+ * @param {import('prom-client').Registry} registry the server's, so /metrics holds them
+ */
+export function createWebVitalsMetrics(registry) {
+  const histograms = Object.fromEntries(
+    Object.entries(HISTOGRAMS).map(([metric, { name, help, buckets }]) => [
+      metric,
+      new Histogram({
+        name,
+        help,
+        buckets,
+        labelNames: ['page', 'language', 'rendering'],
+        registers: [registry],
+      }),
+    ]),
+  );
+  return {
+    /**
+     * One page view's metrics, each in the beacon's unit (ms, or none for CLS).
+     * @param {PageViewLabels} labels @param {Partial<Record<WebVitalName, number>>} metrics
+     */
+    observe(labels, metrics) {
+      for (const [metric, value] of Object.entries(metrics)) {
+        const name = /** @type {WebVitalName} */ (metric);
+        histograms[name]?.observe(labels, value * HISTOGRAMS[name].fromBeacon);
+      }
+    },
+    /**
+     * Each metric's 75th percentile (seconds, or unitless for CLS) and how many page views gave it,
+     * over every page and by page. Read from the histograms' buckets rather than a reservoir of raw
+     * values: the same figure (and the same bucket precision) as the PromQL alerts on them compute,
+     * and no memory beyond what /metrics keeps already, however many beacons arrive.
+     */
+    async p75s() {
+      /** @type {Record<string, Record<string, { p75: number | null, views: number }>>} */
+      const byPage = {};
+      /** @type {Record<string, { p75: number | null, views: number }>} */
+      const all = {};
+      for (const metric of WEB_VITAL_NAMES) {
+        const pages = await bucketsByPage(/** @type {Histogram} */ (histograms[metric]));
+        const summed = sumBuckets([...pages.values()]);
+        all[metric] = { p75: p75OfBuckets(summed), views: summed.at(-1)?.count ?? 0 };
+        for (const [page, buckets] of pages) {
+          (byPage[page] ??= {})[metric] = { p75: p75OfBuckets(buckets), views: buckets.at(-1)?.count ?? 0 };
+        }
+      }
+      return { all, byPage };
+    },
+  };
+}
+
+/**
+ * A histogram's cumulative buckets per page, summed over its languages and renderings.
+ * @param {Histogram} histogram
+ */
+async function bucketsByPage(histogram) {
+  /** @type {Map<string, Map<number, number>>} */
+  const pages = new Map();
+  for (const { metricName, labels, value } of (await histogram.get()).values) {
+    if (!metricName?.endsWith('_bucket')) continue;
+    const page = String(labels.page);
+    const bounds = pages.get(page) ?? new Map();
+    const le = labels.le === '+Inf' ? Infinity : Number(labels.le);
+    bounds.set(le, (bounds.get(le) ?? 0) + value);
+    pages.set(page, bounds);
+  }
+  return new Map(
+    [...pages].map(([page, bounds]) => [
+      page,
+      [...bounds].map(([le, count]) => ({ le, count })).sort((a, b) => a.le - b.le),
+    ]),
+  );
+}
+
+/** @param {{ le: number, count: number }[][]} histograms the same bounds each */
+function sumBuckets(histograms) {
+  /** @type {Map<number, number>} */
+  const bounds = new Map();
+  for (const buckets of histograms) {
+    for (const { le, count } of buckets) bounds.set(le, (bounds.get(le) ?? 0) + count);
+  }
+  return [...bounds].map(([le, count]) => ({ le, count })).sort((a, b) => a.le - b.le);
+}
