@@ -41,7 +41,8 @@ const shellConfig = createFederatedConfig({ packageDir: shellDir, title: 'Istmo 
  */
 function withoutShareImageTexts(rules = []) {
   return rules.map((rule) => {
-    if (!rule || typeof rule !== 'object' || String(rule.resourceQuery) !== String(/shareImages/)) return rule;
+    if (!rule || typeof rule !== 'object' || String(rule.resourceQuery) !== String(/shareImages/))
+      return rule;
     const use = /** @type {{ loader: string, options: Record<string, unknown> }} */ (rule.use);
     return { ...rule, use: { ...use, options: { ...use.options, emit: false } } };
   });
