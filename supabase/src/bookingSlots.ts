@@ -1,5 +1,6 @@
 /**
- * The slot rules of 20261226090000_bookable_slots.sql as the form and the tests read them: the
+ * The slot rules of 20261226090000_bookable_slots.sql (and the busy times of
+ * 20270112090000_agency_busy_times.sql) as the form and the tests read them: the
  * SQLSTATE of each refusal, the answer of public.available_slots(), and Panama's clock. The
  * database decides; this only names what it says.
  */
@@ -15,6 +16,11 @@ export const SLOT_REFUSALS = {
   BK004: 'beyondHorizon',
   /** PostgREST answers PT409 with HTTP 409: another booking holds the slot. */
   PT409: 'taken',
+  /**
+   * The agency's calendar is busy then (20270112090000_agency_busy_times.sql, HTTP 400). A visitor
+   * is told what a taken slot tells: the time is not available, nothing of the agency's day.
+   */
+  BK009: 'taken',
 } as const;
 
 export type SlotRefusal = (typeof SLOT_REFUSALS)[keyof typeof SLOT_REFUSALS];

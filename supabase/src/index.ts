@@ -5,3 +5,4 @@ export * from './bookingFieldProblems';
 export * from './bookingProof';
 export * from './bookingMail';
 export * from './bookingAddress';
+export * from './busyTimes';
