@@ -24,6 +24,8 @@ test('with no variables: the local backend, MailDev, and the agency from site-co
     smtpTimeoutMs: 20_000,
     logLevel: 'info',
     site: siteConfig,
+    agencyCalendarFeedUrl: null,
+    agencyCalendarReadSeconds: 60,
   });
 });
 
@@ -47,6 +49,8 @@ test('each variable is read, and options override them', () => {
       MAILER_MAX_ATTEMPTS: '12',
       MAILER_SMTP_TIMEOUT_MS: '10000',
       MAILER_LOG_LEVEL: 'warn',
+      AGENCY_CALENDAR_FEED_URL: 'https://calendar.google.com/calendar/ical/x/private-y/basic.ics',
+      AGENCY_CALENDAR_READ_SECONDS: '300',
     },
   );
   expect(config).toMatchObject({
@@ -66,7 +70,28 @@ test('each variable is read, and options override them', () => {
     maxAttempts: 12,
     smtpTimeoutMs: 10_000,
     logLevel: 'warn',
+    agencyCalendarFeedUrl: 'https://calendar.google.com/calendar/ical/x/private-y/basic.ics',
+    agencyCalendarReadSeconds: 300,
   });
+});
+
+test("a calendar feed that is not an http(s) URL is refused without repeating it (it is the calendar's password)", () => {
+  let problems: string[] = [];
+  try {
+    resolveMailerConfig(
+      {},
+      {
+        AGENCY_CALENDAR_FEED_URL: 'webcal://calendar.example/private-token/basic.ics',
+        AGENCY_CALENDAR_READ_SECONDS: '1',
+      },
+    );
+  } catch (error) {
+    problems = (error as MailerConfigError).problems;
+  }
+  expect(problems).toEqual([
+    'AGENCY_CALENDAR_READ_SECONDS: must be a whole number from 10 to 86400 (got "1")',
+    'AGENCY_CALENDAR_FEED_URL: must be an http(s) URL (a webcal:// address works as https://)',
+  ]);
 });
 
 test('every wrong setting is named in one clear error', () => {

@@ -53,6 +53,13 @@ export interface MailerConfig {
   logLevel: LogLevel;
   /** The agency's facts (site-config: SITE_NAME, SITE_PHONE, SITE_EMAIL, SITE_URL). */
   site: SiteConfig;
+  /**
+   * AGENCY_CALENDAR_FEED_URL: the agency's calendar as an iCalendar feed (e.g. Google's secret
+   * address in iCal format), whose busy times close slots; unset, no calendar is read.
+   */
+  agencyCalendarFeedUrl: string | null;
+  /** AGENCY_CALENDAR_READ_SECONDS: how often that feed is read (60 by default). */
+  agencyCalendarReadSeconds: number;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -76,6 +83,8 @@ const VARIABLES: Record<keyof MailerConfig, string> = {
   smtpTimeoutMs: 'MAILER_SMTP_TIMEOUT_MS',
   logLevel: 'MAILER_LOG_LEVEL',
   site: 'SITE_NAME, SITE_PHONE, SITE_EMAIL, SITE_URL',
+  agencyCalendarFeedUrl: 'AGENCY_CALENDAR_FEED_URL',
+  agencyCalendarReadSeconds: 'AGENCY_CALENDAR_READ_SECONDS',
 };
 
 export class MailerConfigError extends Error {
@@ -119,6 +128,8 @@ export function readEnvironment(env: Environment = process.env): MailerConfig {
     smtpTimeoutMs: number(env, 'MAILER_SMTP_TIMEOUT_MS', 20_000),
     logLevel: (text(env, 'MAILER_LOG_LEVEL') ?? 'info') as LogLevel,
     site,
+    agencyCalendarFeedUrl: text(env, 'AGENCY_CALENDAR_FEED_URL') ?? null,
+    agencyCalendarReadSeconds: number(env, 'AGENCY_CALENDAR_READ_SECONDS', 60),
   };
 }
 
@@ -162,6 +173,10 @@ function problemsOf(config: MailerConfig, overrides: Partial<MailerConfig>, env:
   integer('backoffCapSeconds', 1, 86_400);
   integer('maxAttempts', 1, 1_000);
   integer('smtpTimeoutMs', 100, 600_000);
+  integer('agencyCalendarReadSeconds', 10, 86_400);
+  if (config.agencyCalendarFeedUrl !== null && !isUrl(config.agencyCalendarFeedUrl, ['http:', 'https:']))
+    // Not the address itself in the message: a private feed's address is its password.
+    problems.push('AGENCY_CALENDAR_FEED_URL: must be an http(s) URL (a webcal:// address works as https://)');
   if (config.backoffCapSeconds < config.backoffBaseSeconds)
     wrong('backoffCapSeconds', `must be at least MAILER_BACKOFF_BASE_SECONDS (${config.backoffBaseSeconds})`);
   // A message is started only while its lease has at least smtpTimeoutMs left (drainOnce).

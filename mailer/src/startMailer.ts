@@ -1,9 +1,12 @@
 /**
  * startMailer(): the whole service in this process: the configuration checked, the queue's
- * client, the SMTP transport, the loop, and the health and metrics server.
+ * client, the SMTP transport, the loop, the health and metrics server, and the agency calendar's
+ * reader when AGENCY_CALENDAR_FEED_URL is set.
  */
+import { createBusyTimesStore } from './calendar/busyTimesStore';
+import { createCalendarReader, type CalendarReader } from './calendar/calendarReader';
 import { resolveMailerConfig, type MailerConfig } from './config';
-import { createLog } from './log';
+import { createLog, type Log } from './log';
 import { CLIENT_ADDRESS_WARNING_INTERVAL_MS } from './server/clientAddressWatch';
 import { createMailLoop } from './mailLoop';
 import { newMailerStatus } from './mailerStatus';
@@ -23,6 +26,20 @@ export interface RunningMailer {
   stop(): Promise<void>;
 }
 
+/** The calendar reader, when the agency has a feed to read. */
+function startCalendarReader(config: MailerConfig, log: Log): CalendarReader | null {
+  if (!config.agencyCalendarFeedUrl) return null;
+  const reader = createCalendarReader({
+    feedUrl: config.agencyCalendarFeedUrl,
+    readEveryMs: config.agencyCalendarReadSeconds * 1000,
+    store: createBusyTimesStore(config.supabaseUrl, config.supabaseServiceRoleKey),
+    log,
+  });
+  reader.start();
+  log.info(`reading the agency's calendar every ${config.agencyCalendarReadSeconds} s`);
+  return reader;
+}
+
 export async function startMailer(options: Partial<MailerConfig> = {}): Promise<RunningMailer> {
   const config = resolveMailerConfig(options);
   const log = createLog(config.logLevel);
@@ -39,6 +56,7 @@ export async function startMailer(options: Partial<MailerConfig> = {}): Promise<
   }
   const loop = createMailLoop({ config, queue, transport, metrics, status, log });
   loop.start();
+  const calendarReader = startCalendarReader(config, log);
   // The client-address warning is logged even where nothing scrapes /metrics.
   const clientAddressCheck = setInterval(
     () => void metrics.readClientAddresses(),
@@ -54,7 +72,7 @@ export async function startMailer(options: Partial<MailerConfig> = {}): Promise<
     drain: () => loop.drain(),
     stop: async () => {
       clearInterval(clientAddressCheck);
-      await loop.stop();
+      await Promise.all([loop.stop(), calendarReader?.stop()]);
       transport.close();
       await server.close();
     },
