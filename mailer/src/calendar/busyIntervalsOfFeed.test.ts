@@ -64,3 +64,10 @@ test('a page that is not a calendar (a login page, garbage, a broken feed) is re
     expect(() => busyIntervalsOfFeed(text, JANUARY_WEEKS)).toThrow(FeedError);
   }
 });
+
+test("a zone only the feed defines (Outlook's Windows names) uses its definition; a floating time is Panama's", () => {
+  expect(busyIntervalsOfFeed(feed('outlookZones.ics'), JANUARY_WEEKS)).toEqual([
+    span('2027-01-07T16:00:00.000Z', '2027-01-07T17:00:00.000Z'),
+    span('2027-01-08T14:00:00.000Z', '2027-01-08T15:00:00.000Z'),
+  ]);
+});
