@@ -9,7 +9,7 @@ const COOKIE = 'shell_preview';
 
 /**
  * @typedef {object} PreviewRouteOptions
- * @property {import('./fastifyRequest.js').SiteRenderer} renderer
+ * @property {import('./renderBundle.js').SiteRenderer} renderer
  * @property {string | undefined} secret SHELL_PREVIEW_SECRET; unset: previews are off (404)
  * @property {readonly string[] | undefined} remoteOrigins the origins remote code may be loaded
  *   from; unset: those of the registry's manifests

@@ -23,7 +23,7 @@ async function serverWithPreviews() {
   };
   await app.register(fp(requestLog, { name: 'request-log' }));
   await app.register(fp(async () => {}, { name: 'error-pages' }));
-  const renderer = /** @type {import('./fastifyRequest.js').SiteRenderer} */ (
+  const renderer = /** @type {import('./renderBundle.js').SiteRenderer} */ (
     /** @type {unknown} */ ({ remotesStatus: () => ({ marketing: {} }) })
   );
   const readRegistry = async () => ({
