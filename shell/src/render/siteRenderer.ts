@@ -8,7 +8,7 @@ import type { RemoteRegistry } from '../remotes/remoteRegistry';
 import { REMOTE_NAMES, REMOTE_PAGES, type RemoteName, type RemotePageId } from '../remotes/remoteContracts';
 import type { HttpErrorStatus } from '../routes/httpStatus';
 import { createDocumentRenderer, type ShellAssets } from './documentRenderer';
-import { createErrorPages } from './errorPages';
+import { createErrorPageRenderer } from './errorPageRenderer';
 import { createPageCache, type RenderOutcome, type RenderRequest } from './pageCache';
 import { createPageRenderer } from './pageRenderer';
 import { createPreviewVersions } from './previewVersions';
@@ -76,7 +76,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
   });
   const documents = createDocumentRenderer(options);
   const cache = createPageCache();
-  const errorPages = createErrorPages({
+  const errorPages = createErrorPageRenderer({
     documents,
     cache,
     liveVersions: () => REMOTE_NAMES.map((name) => liveVersionOf(name) ?? ''),
