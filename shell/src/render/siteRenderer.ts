@@ -6,7 +6,7 @@ import { configureSite, publicSettings, publicSettingsFromEnvironment, siteConfi
 import { publicSettingsElementHtml } from '../document/publicSettingsElement';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
 import { REMOTE_NAMES, REMOTE_PAGES, type RemoteName, type RemotePageId } from '../remotes/remoteContracts';
-import type { HttpErrorStatus } from '../routes/httpStatus';
+import { httpErrorPageFor, type HttpErrorStatus } from '../routes/httpStatus';
 import { createDocumentRenderer, type ShellAssets } from './documentRenderer';
 import { createErrorPageRenderer } from './errorPageRenderer';
 import { createPageCache, type RenderOutcome, type RenderRequest } from './pageCache';
@@ -141,6 +141,8 @@ export function createSiteRenderer(options: SiteRendererOptions) {
       const outcome = await pages.render(url, request, { name, version, keep: false });
       return outcome.kind === 'page' ? { ...outcome, noStore: true } : outcome;
     },
+    /** Which of the site's error pages answers a status (renderHttpStatus renders those only). */
+    httpErrorPageFor,
     renderHttpStatus: (status: HttpErrorStatus, url: URL | string, request?: RenderRequest) =>
       errorPages.httpStatus(status, url, request),
   };
