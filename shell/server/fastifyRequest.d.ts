@@ -1,7 +1,7 @@
 // What the server's plugins add to Fastify's request and instance (the renderer they share is typed
 // by its own entry: renderBundle.d.ts).
 import type { Duplex } from 'node:stream';
-import type { Preview } from './previewLinks.mjs';
+import type { Preview } from 'release-registry/preview-links';
 import 'fastify';
 
 declare module 'fastify' {

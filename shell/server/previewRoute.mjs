@@ -3,7 +3,7 @@
 // (`request.preview`), and what no cache may keep or crawler index of a previewing visitor's answers.
 import fp from 'fastify-plugin';
 import { httpError } from './errorPages.mjs';
-import { PREVIEW_PATH, verifyPreview } from './previewLinks.mjs';
+import { PREVIEW_PATH, verifyPreview } from 'release-registry/preview-links';
 
 const COOKIE = 'shell_preview';
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import previewRoute from './previewRoute.mjs';
-import { signPreview } from './previewLinks.mjs';
+import { signPreview } from 'release-registry/preview-links';
 
 const SECRET = 'a secret of the environment';
 const RELEASE_HOST = 'http://localhost:3001';

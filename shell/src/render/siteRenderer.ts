@@ -41,7 +41,7 @@ export interface SiteRendererOptions {
   environment?: Readonly<Record<string, string | undefined>>;
 }
 
-/** A candidate one visitor previews (shell/server/previewLinks.mjs checked its signed link). */
+/** A candidate one visitor previews (release-registry's previewLinks.mjs checked its signed link). */
 export interface Preview {
   remote: string;
   manifestUrl: string;
