@@ -116,7 +116,11 @@ function sharedSettings({ packageDir }, isProduction) {
     app,
     mode: /** @type {'production' | 'development'} */ (isProduction ? 'production' : 'development'),
     context: packageDir,
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // A TypeScript import written as Node wants it (`./module.js`) finds the source it names.
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
     federation: {
       name: app.name,
       filename: 'remoteEntry.js',

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { signPreview } from 'shell/preview-links';
+import { signPreview } from 'release-registry/preview-links';
 import { test, expect, header, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
 import { versionWithText } from '../support/candidateBuild';

@@ -1,6 +1,6 @@
 // Owns the `preview` command's link (docs/releases.md, "Preview"): a published version of a remote,
 // signed for the environment's shell with its preview secret, for QA to open before a release.
-import { PREVIEW_MAX_MS, previewLink } from 'shell/preview-links';
+import { PREVIEW_MAX_MS, previewLink } from 'release-registry/preview-links';
 
 const HOUR_MS = 60 * 60 * 1000;
 

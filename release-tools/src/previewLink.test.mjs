@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp } from 'node:fs/promises';
-import { verifyPreview } from 'shell/preview-links';
+import { verifyPreview } from 'release-registry/preview-links';
 import { releaseEnvironment } from './environment.mjs';
 import { writeBuildForTests } from './buildForTests.mjs';
 import { makePreviewLink } from './previewLink.mjs';

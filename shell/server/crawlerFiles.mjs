@@ -5,7 +5,7 @@ import { RETRY_AFTER_SECONDS, sendCacheable } from './cacheableResponses.mjs';
 
 /**
  * @typedef {object} CrawlerFilesOptions
- * @property {import('./fastifyRequest.js').SiteRenderer} renderer
+ * @property {import('./renderBundle.js').SiteRenderer} renderer
  * @property {() => Promise<import('./registrySource.mjs').RegistryDocument>} readRegistry the environment's registry
  */
 

@@ -6,8 +6,6 @@ import fp from 'fastify-plugin';
 import { RETRY_AFTER_SECONDS } from './cacheableResponses.mjs';
 import { readableUrl, splitAddress } from './requestAddress.mjs';
 
-/** Errors with a page of their own in the shell (shell/src/routes/httpStatus.ts). */
-const STATUS_PAGES = new Set([400, 403, 405, 413, 414, 429, 500, 503]);
 /** The shell takes no request bodies: one is read only to answer 405 (or 413) politely. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -34,7 +32,7 @@ export function clientErrorHandler(error, socket) {
 
 /**
  * @typedef {object} ErrorPagesOptions
- * @property {import('./fastifyRequest.js').SiteRenderer} renderer
+ * @property {import('./renderBundle.js').SiteRenderer} renderer
  * @property {string} clientRenderedPage the build's index.html: sent when even an error page fails
  * @property {number} maxUrlLength the longest address answered (SHELL_MAX_URL_LENGTH)
  */
@@ -51,7 +49,7 @@ async function errorPages(app, { renderer, clientRenderedPage, maxUrlLength }) {
     const status = code && code >= 400 && code < 600 ? code : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     request.routeKind = 'error';
-    const page = STATUS_PAGES.has(status) ? status : status >= 500 ? 500 : 400;
+    const page = renderer.httpErrorPageFor(status);
     reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
     if (status === 503) reply.header('Retry-After', RETRY_AFTER_SECONDS);
     try {

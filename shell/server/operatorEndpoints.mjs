@@ -18,7 +18,7 @@ function fromThisHost(request) {
 
 /**
  * @typedef {object} OperatorEndpointsOptions
- * @property {import('./fastifyRequest.js').SiteRenderer} renderer
+ * @property {import('./renderBundle.js').SiteRenderer} renderer
  * @property {ReturnType<typeof import('./shellMetrics.mjs').createShellMetrics>} metrics
  * @property {() => Promise<import('./registryReader.mjs').RegistryStatus>} registryStatus where the registry
  *   is read, when it was, and why it cannot be now

@@ -16,7 +16,7 @@ const ENCODED_CONTROL_CHARACTER = /%(?:[01][0-9a-f]|7f)/i;
 
 /**
  * @param {import('fastify').FastifyRequest} request @param {import('fastify').FastifyReply} reply
- * @param {import('./fastifyRequest.js').RenderOutcome} outcome
+ * @param {import('./renderBundle.js').RenderOutcome} outcome
  */
 function sendOutcome(request, reply, outcome) {
   if (outcome.kind === 'redirect') {
@@ -44,7 +44,7 @@ function sendOutcome(request, reply, outcome) {
 
 /**
  * @typedef {object} PageRouteOptions
- * @property {import('./fastifyRequest.js').SiteRenderer} renderer
+ * @property {import('./renderBundle.js').SiteRenderer} renderer
  * @property {ReturnType<typeof import('./shellMetrics.mjs').createShellMetrics>} metrics
  * @property {ReadonlySet<string>} buildFiles the build's files, as paths (`/main.js`)
  * @property {{ max: number, windowMs: number }} renderLimit renders per client per window

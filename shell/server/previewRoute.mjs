@@ -3,13 +3,13 @@
 // (`request.preview`), and what no cache may keep or crawler index of a previewing visitor's answers.
 import fp from 'fastify-plugin';
 import { httpError } from './errorPages.mjs';
-import { PREVIEW_PATH, verifyPreview } from './previewLinks.mjs';
+import { PREVIEW_PATH, verifyPreview } from 'release-registry/preview-links';
 
 const COOKIE = 'shell_preview';
 
 /**
  * @typedef {object} PreviewRouteOptions
- * @property {import('./fastifyRequest.js').SiteRenderer} renderer
+ * @property {import('./renderBundle.js').SiteRenderer} renderer
  * @property {string | undefined} secret SHELL_PREVIEW_SECRET; unset: previews are off (404)
  * @property {readonly string[] | undefined} remoteOrigins the origins remote code may be loaded
  *   from; unset: those of the registry's manifests

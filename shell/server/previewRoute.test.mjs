@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import previewRoute from './previewRoute.mjs';
-import { signPreview } from './previewLinks.mjs';
+import { signPreview } from 'release-registry/preview-links';
 
 const SECRET = 'a secret of the environment';
 const RELEASE_HOST = 'http://localhost:3001';
@@ -23,7 +23,7 @@ async function serverWithPreviews() {
   };
   await app.register(fp(requestLog, { name: 'request-log' }));
   await app.register(fp(async () => {}, { name: 'error-pages' }));
-  const renderer = /** @type {import('./fastifyRequest.js').SiteRenderer} */ (
+  const renderer = /** @type {import('./renderBundle.js').SiteRenderer} */ (
     /** @type {unknown} */ ({ remotesStatus: () => ({ marketing: {} }) })
   );
   const readRegistry = async () => ({

@@ -1,5 +1,6 @@
 // Owns the shell's server as a whole: its configuration, checked once, and the plugins it is made
 // of, each owning one concern; the renderer (from the build's server bundle) and the metrics they share.
+/** @import {} from './fastifyRequest.js' what the plugins add to Fastify's types, for a package that type-checks this one */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { LogController } from 'fastify';
@@ -169,7 +170,7 @@ function serverOptions(settings) {
   };
 }
 
-/** The version each remote renders, for the metrics. @param {import('./fastifyRequest.js').SiteRenderer} renderer */
+/** The version each remote renders, for the metrics. @param {import('./renderBundle.js').SiteRenderer} renderer */
 function liveVersions(renderer) {
   return Object.fromEntries(
     Object.entries(renderer.remotesStatus()).map(([name, { rendering }]) => [name, rendering]),

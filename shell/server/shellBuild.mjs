@@ -45,14 +45,8 @@ async function assetsOf(root) {
 }
 
 /**
- * @typedef {object} RendererOptions what the server configures of its renderer
- * @property {() => Promise<import('./registrySource.mjs').RegistryDocument>} readRegistry
- * @property {number} remoteBudgetMs
- * @property {number} manifestTtlMs
- * @property {readonly string[] | undefined} remoteOrigins
- * @property {{ info: (message: string) => void, error: (message: string, error?: unknown) => void }} log
- * @property {(name: string) => void} onRemoteFailure
- * @property {number} webVitalsSampleRate the share of page views whose browsers measure their Web Vitals
+ * @typedef {Omit<import('./renderBundle.js').SiteRendererOptions, 'assets'>} RendererOptions what the
+ *   server configures of its renderer (the build gives its assets)
  */
 
 /** @param {string} root the shell's build (dist), with its server bundle in dist/server */
@@ -62,11 +56,12 @@ export async function readShellBuild(root) {
     readFile(path.join(root, 'index.html'), 'utf8'),
     assetsOf(root),
   ]);
+  /** @type {typeof import('./renderBundle.js')} */
   const bundle = require(path.join(root, 'server', 'main.js'));
   return {
     files,
     clientRenderedPage,
-    /** @param {RendererOptions} options @returns {Promise<import('./fastifyRequest.js').SiteRenderer>} */
+    /** @param {RendererOptions} options */
     createSiteRenderer: (options) => bundle.createSiteRenderer({ ...options, assets }),
   };
 }

@@ -31,7 +31,7 @@ const BEACON_LIMIT = 5;
 async function shellServer() {
   const app = Fastify({ trustProxy: true, logger: false });
   const metrics = createShellMetrics({ liveVersions: () => ({}), registryFailing: async () => false });
-  const renderer = /** @type {import('./fastifyRequest.js').SiteRenderer} */ (
+  const renderer = /** @type {import('./renderBundle.js').SiteRenderer} */ (
     /** @type {unknown} */ ({
       cachedPage: () => undefined,
       render: async (/** @type {URL} */ _url, /** @type {any} */ request) => {

@@ -1,3 +1,5 @@
+// Owns the error statuses the site has a page of its own for (the one list: the server asks the
+// renderer's `httpErrorPageFor`), and the context that shows one in place of the route's page.
 import { createContext } from 'react';
 
 /** The errors the shell's server answers with the site's own page (docs/operator.md, "Errors"). */
@@ -6,6 +8,12 @@ export type HttpErrorStatus = (typeof HTTP_ERROR_STATUSES)[number];
 
 export function isHttpErrorStatus(status: number): status is HttpErrorStatus {
   return (HTTP_ERROR_STATUSES as readonly number[]).includes(status);
+}
+
+/** The page an error status is answered with: its own, else the 500's (a server's) or the 400's. */
+export function httpErrorPageFor(status: number): HttpErrorStatus {
+  if (isHttpErrorStatus(status)) return status;
+  return status >= 500 ? 500 : 400;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { PageCache, RenderOutcome, RenderRequest } from './pageCache';
 /** Where an error page is rendered when its request's address cannot be read (no link is current). */
 const UNREADABLE_ADDRESS = new URL('http://shell.invalid/_shell/unreadable-address');
 
-export function createErrorPages(options: {
+export function createErrorPageRenderer(options: {
   documents: DocumentRenderer;
   cache: PageCache;
   /** Every remote's live version, in one order: the 404's layout is kept per those versions. */

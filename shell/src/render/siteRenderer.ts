@@ -6,11 +6,11 @@ import { configureSite, publicSettings, publicSettingsFromEnvironment, siteConfi
 import { publicSettingsElementHtml, type PageSettings } from '../document/publicSettingsElement';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
 import { REMOTE_NAMES, REMOTE_PAGES, type RemoteName, type RemotePageId } from '../remotes/remoteContracts';
-import type { HttpErrorStatus } from '../routes/httpStatus';
+import { httpErrorPageFor, type HttpErrorStatus } from '../routes/httpStatus';
 import { REMOTE_ROUTES } from '../routes/remoteRoutes';
 import { WEB_VITALS_BEACON } from '../webVitals/pageViewReport';
 import { createDocumentRenderer, type ShellAssets } from './documentRenderer';
-import { createErrorPages } from './errorPages';
+import { createErrorPageRenderer } from './errorPageRenderer';
 import { createPageCache, type RenderOutcome, type RenderRequest } from './pageCache';
 import { createPageRenderer } from './pageRenderer';
 import { createPreviewVersions } from './previewVersions';
@@ -48,7 +48,7 @@ export interface SiteRendererOptions {
   webVitalsSampleRate?: number;
 }
 
-/** A candidate one visitor previews (shell/server/previewLinks.mjs checked its signed link). */
+/** A candidate one visitor previews (release-registry's previewLinks.mjs checked its signed link). */
 export interface Preview {
   remote: string;
   manifestUrl: string;
@@ -92,7 +92,7 @@ export function createSiteRenderer(options: SiteRendererOptions) {
   });
   const documents = createDocumentRenderer(options);
   const cache = createPageCache();
-  const errorPages = createErrorPages({
+  const errorPages = createErrorPageRenderer({
     documents,
     cache,
     liveVersions: () => REMOTE_NAMES.map((name) => liveVersionOf(name) ?? ''),
@@ -162,6 +162,8 @@ export function createSiteRenderer(options: SiteRendererOptions) {
       const outcome = await pages.render(url, request, { name, version, keep: false });
       return outcome.kind === 'page' ? { ...outcome, noStore: true } : outcome;
     },
+    /** Which of the site's error pages answers a status (renderHttpStatus renders those only). */
+    httpErrorPageFor,
     renderHttpStatus: (status: HttpErrorStatus, url: URL | string, request?: RenderRequest) =>
       errorPages.httpStatus(status, url, request),
   };

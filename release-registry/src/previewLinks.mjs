@@ -1,6 +1,7 @@
 // Owns the format of a preview link (docs/releases.md, "Preview"): a candidate version of one remote,
 // signed with the environment's secret (HMAC-SHA256) and valid until a time at most a day ahead; how
-// one is made (release-tools' `preview` command) and how the shell's server checks it.
+// one is made (release-tools' `preview` command) and how the shell's server checks it. Both import it
+// from here (`release-registry/preview-links`), so the signer and the checker cannot drift apart.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The longest a preview link may be valid: a link that leaked stops working within a day. */

@@ -5,7 +5,7 @@ import { languageFromUrl } from 'shared-i18n';
 import { pageForPath } from '../routes/routes';
 import { remoteNameOf, type RemoteName, type RemotePageId } from '../remotes/remoteContracts';
 import type { DocumentRenderer, StaticContext } from './documentRenderer';
-import type { createErrorPages } from './errorPages';
+import type { createErrorPageRenderer } from './errorPageRenderer';
 import { pageKey, type PageCache, type RenderOutcome, type RenderRequest } from './pageCache';
 import { pageOf, withinBudget, type LoadedPage, type RemoteVersion } from './remoteVersion';
 import type { Stylesheet } from './stylesheetTexts';
@@ -13,7 +13,7 @@ import type { Stylesheet } from './stylesheetTexts';
 export interface PageRendererOptions {
   documents: DocumentRenderer;
   cache: PageCache;
-  errorPages: ReturnType<typeof createErrorPages>;
+  errorPages: ReturnType<typeof createErrorPageRenderer>;
   /** A page of its remote's live version (which the request waits for if none has passed yet). */
   loadLivePage: (page: RemotePageId) => Promise<LoadedPage>;
   liveVersionOf: (name: RemoteName) => string | undefined;
