@@ -38,6 +38,7 @@ async function shellServer() {
         await request?.beforeRender?.();
         return { kind: 'page', status: 200, html: '<p>the page</p>', noStore: true };
       },
+      httpErrorPageFor: (/** @type {number} */ status) => status,
       renderHttpStatus: async (/** @type {number} */ status) => ({ html: `<p>${status}</p>` }),
     })
   );
