@@ -17,6 +17,9 @@ export const MAIL_KINDS = [
   'cancellation_notice',
   // The one message an address that has not answered can receive: a code, and no text of anyone's.
   'address_code',
+  // A call moved by its link (20270126090000_booking_moves.sql): to the visitor, to the agency.
+  'move_confirmation',
+  'move_notice',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -29,6 +32,35 @@ export interface MailBooking extends BookingRow {
   /** The slot's instant, ISO 8601. */
   starts_at: string;
   duration_minutes: number;
+  /**
+   * The SEQUENCE of the booking's one calendar event (UID booking-<id>@<site host>) as its latest
+   * REQUEST carries it: 0 as booked, one more per move (bookings.invitation_sequence). A "moved"
+   * message carries its own move's. Whatever writes the event (an e-mail's invitation, the
+   * agency's calendar) reads it through invitationSequence().
+   */
+  invitation_sequence: number;
+  /** Where a "moved" message's call was before its move; null for every other message. */
+  moved_from: MovedFrom | null;
+}
+
+/** The slot a call was moved from. */
+export interface MovedFrom {
+  preferred_date: string;
+  preferred_time: string;
+  /** ISO 8601. */
+  starts_at: string;
+}
+
+/**
+ * The SEQUENCE an invitation of `booking` carries: a REQUEST the booking's own, a CANCEL one more,
+ * so a calendar that holds the latest REQUEST takes the withdrawal (RFC 5546 2.1.4).
+ */
+export function invitationSequence(
+  booking: Pick<MailBooking, 'invitation_sequence'>,
+  method: 'REQUEST' | 'CANCEL',
+): number {
+  const sequence = booking.invitation_sequence ?? 0;
+  return method === 'REQUEST' ? sequence : sequence + 1;
 }
 
 /** Where an address_code message goes, and in which language: nothing a booker typed but the address. */
@@ -48,7 +80,10 @@ interface ClaimedMailBase {
 /** A message about a booking: every kind but address_code. */
 export interface ClaimedBookingMail extends ClaimedMailBase {
   kind: Exclude<MailKind, 'address_code'>;
-  /** A fresh cancel link token for booking_confirmation and booking_reminder, else null. */
+  /**
+   * A fresh link token for booking_confirmation, booking_reminder and move_confirmation, else null:
+   * the message's cancel link and its change link both carry it.
+   */
   cancel_token: string | null;
   booking: MailBooking;
 }

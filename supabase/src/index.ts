@@ -6,3 +6,4 @@ export * from './bookingProof';
 export * from './bookingMail';
 export * from './bookingAddress';
 export * from './busyTimes';
+export * from './bookingMoves';
