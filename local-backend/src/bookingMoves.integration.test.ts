@@ -11,6 +11,7 @@ import {
   type ClaimedBookingMail,
   type DayAvailability,
   type MovedView,
+  type PreferredTime,
 } from 'supabase-schema';
 import type { RunningBackend } from './startLocalBackend';
 import {
@@ -42,7 +43,7 @@ beforeEach(async () => {
   );
 });
 
-type Slot = { preferred_date: string; preferred_time: string };
+type Slot = { preferred_date: string; preferred_time: PreferredTime };
 
 /** A free slot more than two days away, so its reminder waits whatever the hour the test runs. */
 function laterSlot(): Slot {
@@ -318,7 +319,12 @@ test('the new slot meets the rules of a booking: each broken rule has its own co
     [other.booking, 409, 'PT409', 'taken'],
     [busySlot, 409, 'BK009', 'busy'],
     [booking, 409, 'BM007', 'same_slot'],
-    [{ preferred_date: busySlot.preferred_date, preferred_time: '5:00 PM' }, 400, '22023', 'slot_invalid'],
+    [
+      { preferred_date: busySlot.preferred_date, preferred_time: '5:00 PM' as PreferredTime },
+      400,
+      '22023',
+      'slot_invalid',
+    ],
   ];
   for (const [slot, status, code, details] of cases) {
     expect({ slot, ...(await move(token, slot)) }).toMatchObject({ slot, status, code, details });
