@@ -1,15 +1,17 @@
-/** booking_confirmation: to the visitor, in their language: the call's time (Panama and theirs), what the call is, the agency's contacts, the cancel link, the invitation. */
+/** booking_confirmation: to the visitor, in their language: the call's time (Panama and theirs), what the call is, the agency's contacts, the change and cancel links, the invitation. */
 import type { SiteConfig } from 'site-config';
 import { invitation, withInvitation } from './invitation';
-import { cancelLink } from './links';
-import {
-  messageContext,
-  requireCancelToken,
-  type BookingComposeInput,
-  type MessageContext,
-} from './messageContext';
+import { callLinks, messageContext, type BookingComposeInput, type MessageContext } from './messageContext';
 import type { OutgoingMail } from './outgoingMail';
-import { AgencyContacts, ButtonLink, CallTimeBlock, EmailFrame, Paragraph, Subheading } from './parts';
+import {
+  AgencyContacts,
+  CallLinks,
+  CallTimeBlock,
+  EmailFrame,
+  Paragraph,
+  Subheading,
+  type CallLinkUrls,
+} from './parts';
 import { renderParts } from './render';
 import { styles } from './styles';
 
@@ -18,12 +20,12 @@ const AGENDA = ['business', 'marketing', 'opportunities', 'nextSteps'] as const;
 export function BookingConfirmationEmail({
   context: { booking, language, t, time },
   site,
-  cancelUrl,
+  links,
   withCalendar,
 }: {
   context: MessageContext;
   site: SiteConfig;
-  cancelUrl: string;
+  links: CallLinkUrls;
   /** The invitation is attached (else the note about it is left out). */
   withCalendar: boolean;
 }) {
@@ -55,7 +57,7 @@ export function BookingConfirmationEmail({
       <Paragraph>{t('bookingConfirmation.howWeMeet', { phone: booking.phone })}</Paragraph>
       <Subheading>{t('bookingConfirmation.cancelHeading')}</Subheading>
       <Paragraph>{t('bookingConfirmation.cancelText')}</Paragraph>
-      <ButtonLink href={cancelUrl}>{t('bookingConfirmation.cancelButton')}</ButtonLink>
+      <CallLinks links={links} t={t} />
       <AgencyContacts site={site} email={site.email} t={t} />
     </EmailFrame>
   );
@@ -64,13 +66,13 @@ export function BookingConfirmationEmail({
 export async function composeBookingConfirmation(input: BookingComposeInput): Promise<OutgoingMail> {
   const { config } = input;
   const context = messageContext(input, 'visitor');
-  const cancelUrl = cancelLink(config.site, requireCancelToken(input.mail), context.language);
+  const links = callLinks(input.mail, config, context.language);
   const calendar = withInvitation(() => invitation(context.booking, 'REQUEST', 'visitor', config, context.t));
   const parts = await renderParts(
     <BookingConfirmationEmail
       context={context}
       site={config.site}
-      cancelUrl={cancelUrl}
+      links={links}
       withCalendar={'icalEvent' in calendar}
     />,
   );

@@ -1,14 +1,8 @@
-/** booking_reminder: to the visitor, about 24 hours before the call (or soon, for a call booked less than a day ahead): the time and the cancel link. */
+/** booking_reminder: to the visitor, about 24 hours before the call (or soon, for a call booked less than a day ahead): the time and the change and cancel links. */
 import type { SiteConfig } from 'site-config';
-import { cancelLink } from './links';
-import {
-  messageContext,
-  requireCancelToken,
-  type BookingComposeInput,
-  type MessageContext,
-} from './messageContext';
+import { callLinks, messageContext, type BookingComposeInput, type MessageContext } from './messageContext';
 import type { OutgoingMail } from './outgoingMail';
-import { AgencyContacts, ButtonLink, CallTimeBlock, EmailFrame, Paragraph } from './parts';
+import { AgencyContacts, CallLinks, CallTimeBlock, EmailFrame, Paragraph, type CallLinkUrls } from './parts';
 import { renderParts } from './render';
 
 /** Less than this before the call, the reminder says "soon" rather than "in about 24 hours". */
@@ -17,12 +11,12 @@ const ABOUT_A_DAY_MS = 20 * 60 * 60 * 1000;
 export function BookingReminderEmail({
   context: { booking, language, t, time },
   site,
-  cancelUrl,
+  links,
   soon,
 }: {
   context: MessageContext;
   site: SiteConfig;
-  cancelUrl: string;
+  links: CallLinkUrls;
   soon: string;
 }) {
   return (
@@ -48,7 +42,7 @@ export function BookingReminderEmail({
       <CallTimeBlock time={time} t={t} withVisitorZone />
       <Paragraph>{t('bookingReminder.prepare')}</Paragraph>
       <Paragraph>{t('bookingReminder.cancelText')}</Paragraph>
-      <ButtonLink href={cancelUrl}>{t('bookingReminder.cancelButton')}</ButtonLink>
+      <CallLinks links={links} t={t} />
       <AgencyContacts site={site} email={site.email} t={t} />
     </EmailFrame>
   );
@@ -61,9 +55,9 @@ export async function composeBookingReminder(input: BookingComposeInput): Promis
   const soon = t(
     time.start.getTime() - now.getTime() < ABOUT_A_DAY_MS ? 'bookingReminder.soon' : 'bookingReminder.inADay',
   );
-  const cancelUrl = cancelLink(config.site, requireCancelToken(input.mail), context.language);
+  const links = callLinks(input.mail, config, context.language);
   const parts = await renderParts(
-    <BookingReminderEmail context={context} site={config.site} cancelUrl={cancelUrl} soon={soon} />,
+    <BookingReminderEmail context={context} site={config.site} links={links} soon={soon} />,
   );
   return {
     to: context.visitor,

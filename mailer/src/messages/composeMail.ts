@@ -10,6 +10,8 @@ import { composeBookingNotice } from './bookingNotice';
 import { composeBookingReminder } from './bookingReminder';
 import { composeCancellationConfirmation } from './cancellationConfirmation';
 import { composeCancellationNotice } from './cancellationNotice';
+import { composeMoveConfirmation } from './moveConfirmation';
+import { composeMoveNotice } from './moveNotice';
 import type { BookingComposeInput, ComposeInput } from './messageContext';
 import type { MailAddress, OutgoingMail } from './outgoingMail';
 import { oneLine } from './plainText';
@@ -23,6 +25,8 @@ const BOOKING_COMPOSERS: Record<
   booking_reminder: composeBookingReminder,
   cancellation_confirmation: composeCancellationConfirmation,
   cancellation_notice: composeCancellationNotice,
+  move_confirmation: composeMoveConfirmation,
+  move_notice: composeMoveNotice,
 };
 
 function plainAddress({ name, address }: MailAddress): MailAddress {
@@ -51,12 +55,18 @@ type BookingComposer = (typeof BOOKING_COMPOSERS)[ClaimedBookingMail['kind']];
 
 /**
  * Why a claimed message must not be sent, or null: a reminder of a call that was cancelled or has
- * begun (the mailer was down past it) would only mislead, and so would a code no longer accepted.
+ * begun (the mailer was down past it) would only mislead, and so would a code no longer accepted
+ * or a "moved" message of a call cancelled since (its invitation would put the call back).
  * The mailer records it with mail_skipped.
  */
 export function reasonNotToSend({ mail, now }: ComposeInput): string | null {
   if (mail.kind === 'address_code')
     return mail.address.valid_minutes < 1 ? 'not sent: the code was no longer valid' : null;
+  if (
+    (mail.kind === 'move_confirmation' || mail.kind === 'move_notice') &&
+    mail.booking.status === 'cancelled'
+  )
+    return 'not sent: the call was cancelled after it was moved';
   if (mail.kind !== 'booking_reminder') return null;
   if (mail.booking.status === 'cancelled') return 'not sent: the call was cancelled';
   if (new Date(mail.booking.starts_at).getTime() <= now.getTime())

@@ -90,3 +90,16 @@ test.each(['', 'not an address', 'a@b.example\r\nX-Evil: 1'])(
     expect(part).toEqual({ invitationProblem: 'ics refused attendees[0].email' });
   },
 );
+
+test("a moved call: the same UID, the new time, the booking's raised SEQUENCE; its cancellation one higher still", () => {
+  const moved = sampleBooking({ starts_at: '2027-01-06T19:00:00+00:00', invitation_sequence: 2 });
+  const first = parse(invitation(booking, 'REQUEST', 'visitor', config, translatorFor('es')).content);
+  const request = parse(invitation(moved, 'REQUEST', 'agency', config, translatorFor('en')).content);
+  expect(request.details.uid).toBe(first.details.uid);
+  expect(request.calendar.getFirstPropertyValue('method')).toBe('REQUEST');
+  expect(request.details.startDate.toJSDate().toISOString()).toBe('2027-01-06T19:00:00.000Z');
+  expect(request.details.sequence).toBe(2);
+  const cancel = parse(invitation(moved, 'CANCEL', 'visitor', config, translatorFor('en')).content);
+  expect(cancel.details.uid).toBe(first.details.uid);
+  expect(cancel.details.sequence).toBe(3);
+});

@@ -2,15 +2,16 @@
  * The calendar invitation every booking and cancellation message carries (cal.com's way): an
  * iCalendar event made by `ics`, attached through nodemailer's icalEvent so Google, Outlook and
  * Apple Mail show it as an invitation. One event per booking: its UID is stable
- * (booking-<id>@<site host>), METHOD:REQUEST with SEQUENCE 0 invites, METHOD:CANCEL with the same
- * UID, SEQUENCE 1 and STATUS:CANCELLED withdraws it.
+ * (booking-<id>@<site host>); METHOD:REQUEST invites, and again at a new time after a move with the
+ * booking's raised SEQUENCE (0 as booked); METHOD:CANCEL with the same UID, one SEQUENCE more and
+ * STATUS:CANCELLED withdraws it (invitationSequence, supabase-schema).
  *
  * Every text of the event is made plain first (plainText.ts): a booker's CR, NEL or other control
  * character never starts a calendar line of its own. An event `ics` refuses (an attendee address it
  * does not take) leaves the message without its invitation rather than unsent: see withInvitation.
  */
 import { createEvent } from 'ics';
-import type { MailBooking } from 'supabase-schema';
+import { invitationSequence, type MailBooking } from 'supabase-schema';
 import type { MailerConfig } from '../config';
 import { siteHost } from './links';
 import { oneLine, plainLines } from './plainText';
@@ -69,7 +70,7 @@ export function invitation(
     productId: `-//${siteHost(site)}//booking mailer//EN`,
     method,
     uid: invitationUid(booking, site),
-    sequence: method === 'REQUEST' ? 0 : 1,
+    sequence: invitationSequence(booking, method),
     status: method === 'REQUEST' ? 'CONFIRMED' : 'CANCELLED',
     start: new Date(booking.starts_at).getTime(),
     startInputType: 'utc',

@@ -1,4 +1,4 @@
-/** The links a message carries to the site: the cancel page (with the claim's token) and the booking page. */
+/** The links a message carries to the site: the cancel and change pages (with the claim's token) and the booking page. */
 import type { SiteConfig } from 'site-config';
 import type { Language } from '../config';
 
@@ -10,6 +10,12 @@ function siteRoot(site: SiteConfig): string {
 export function cancelLink(site: SiteConfig, token: string, language: Language): string {
   const lang = language === 'en' ? '' : `&lang=${language}`;
   return `${siteRoot(site)}/booking/cancel?token=${encodeURIComponent(token)}${lang}`;
+}
+
+/** `${url}/booking/change?token=…` (the cancel link's token), plus `&lang=es` for Spanish. */
+export function changeLink(site: SiteConfig, token: string, language: Language): string {
+  const lang = language === 'en' ? '' : `&lang=${language}`;
+  return `${siteRoot(site)}/booking/change?token=${encodeURIComponent(token)}${lang}`;
 }
 
 /** `${url}/booking`, plus `?lang=es` for Spanish. */

@@ -5,7 +5,8 @@
 import type { ClaimedBookingMail, ClaimedMail, MailBooking } from 'supabase-schema';
 import type { Language, MailerConfig } from '../config';
 import { describeCallTime, type CallTime } from './callTime';
-import { siteHost } from './links';
+import { cancelLink, changeLink, siteHost } from './links';
+import type { CallLinkUrls } from './parts';
 import type { MailAddress } from './outgoingMail';
 import { translatorFor, type Translate } from './translate';
 
@@ -48,7 +49,26 @@ export function messageContext(
     time: describeCallTime(booking, language),
     visitor: { name: booking.full_name, address: booking.email },
     agency: { name: config.site.organizationName, address: config.agencyInbox },
-    messageId: `<${mail.kind}.${booking.id}@${siteHost(config.site)}>`,
+    messageId: messageIdOf(mail, siteHost(config.site)),
+  };
+}
+
+/**
+ * One Message-ID per message: a client drops a second message with an ID it has seen, so the
+ * messages of a moved call (a "moved" message per move, a reminder at the new time) carry the
+ * invitation's sequence.
+ */
+function messageIdOf({ kind, booking }: ClaimedBookingMail, host: string): string {
+  const sequence = booking.invitation_sequence > 0 ? `.${booking.invitation_sequence}` : '';
+  return `<${kind}.${booking.id}${sequence}@${host}>`;
+}
+
+/** The change and cancel links of a message that shows them, with its claim's token. */
+export function callLinks(mail: ClaimedBookingMail, config: MailerConfig, language: Language): CallLinkUrls {
+  const token = requireCancelToken(mail);
+  return {
+    change: changeLink(config.site, token, language),
+    cancel: cancelLink(config.site, token, language),
   };
 }
 
@@ -57,4 +77,10 @@ export function requireCancelToken(mail: ClaimedBookingMail): string {
   if (!mail.cancel_token)
     throw new Error(`claim_mail gave no cancel_token for ${mail.kind} ${mail.message_id}`);
   return mail.cancel_token;
+}
+
+/** Where a "moved" message's call was, as describeCallTime reads a call (claim_mail gives it), or an error. */
+export function movedFrom({ kind, message_id, booking }: ClaimedBookingMail) {
+  if (!booking.moved_from) throw new Error(`claim_mail gave no moved_from for ${kind} ${message_id}`);
+  return { ...booking, starts_at: booking.moved_from.starts_at };
 }

@@ -30,6 +30,8 @@ const KINDS: BookingKind[] = [
   'booking_reminder',
   'cancellation_confirmation',
   'cancellation_notice',
+  'move_confirmation',
+  'move_notice',
 ];
 
 /** Every key, a plural family (`x_one`, `x_other`, Spanish's `x_many`) as one. */
@@ -62,9 +64,11 @@ describe.each(KINDS)('%s', (kind) => {
       // A key i18next could not find comes out as the key itself.
       for (const part of [mail.subject, mail.text])
         expect(part).not.toMatch(
-          /\b(call|calendar|contacts|footer|booking\w+|cancellation\w+|addressCode)\.[a-zA-Z]+/,
+          /\b(call|callLinks|calendar|contacts|footer|booking\w+|cancellation\w+|move\w+|addressCode)\.[a-zA-Z]+/,
         );
-      expect(mail.messageId).toBe(`<${kind}.7a1c2f0e-5b8d-4c3e-9f6a-1d2e3f4a5b6c@istmo.example>`);
+      // A moved call's messages carry its sequence: each move's message is a message of its own.
+      const sequence = kind.startsWith('move_') ? '.1' : '';
+      expect(mail.messageId).toBe(`<${kind}.7a1c2f0e-5b8d-4c3e-9f6a-1d2e3f4a5b6c${sequence}@istmo.example>`);
     },
   );
 });
@@ -218,6 +222,71 @@ describe('cancellations', () => {
   });
 });
 
+describe('the change link beside the cancel link', () => {
+  test.each([
+    ['booking_confirmation', 'en', 'Change the time', 'Cancel my call', ''],
+    ['booking_confirmation', 'es', 'Cambiar el horario', 'Cancelar mi llamada', '&lang=es'],
+    ['booking_reminder', 'en', 'Change the time', 'Cancel my call', ''],
+    ['booking_reminder', 'es', 'Cambiar el horario', 'Cancelar mi llamada', '&lang=es'],
+  ] as const)(
+    '%s in %s: "%s" then "%s", both with the token',
+    async (kind, language, change, cancel, lang) => {
+      const mail = await compose(kind, { language });
+      const changeUrl = `https://istmo.example/booking/change?token=${SAMPLE_TOKEN}${lang}`;
+      const cancelUrl = `https://istmo.example/booking/cancel?token=${SAMPLE_TOKEN}${lang}`;
+      expect(mail.text).toContain(`${change} ${changeUrl}\n${cancel} ${cancelUrl}`);
+      const html = mail.html.replace(/&amp;/g, '&');
+      const order = [`href="${changeUrl}"`, `>${change}<`, `href="${cancelUrl}"`, `>${cancel}<`].map((part) =>
+        html.indexOf(part),
+      );
+      expect(order.every((at, index) => at > (order[index - 1] ?? 0))).toBe(true);
+    },
+  );
+});
+
+describe('a moved call', () => {
+  test('to the visitor in Spanish: from when to when, in Panama time and theirs, new links, the invitation at the new time', async () => {
+    const mail = await compose('move_confirmation');
+    expect(mail.subject).toBe('Tu llamada de descubrimiento con Istmo Digital cambió de horario');
+    expect(mail.text).toMatch(
+      /Antes[\s\S]*lunes, 4 de enero de 2027, 9:00 – 9:30 a\. m\. \(hora de Panamá\)[\s\S]*lunes, 4 de enero de 2027, 11:00 – 11:30 a\. m\. \(hora estándar de Argentina, tu hora\)[\s\S]*Ahora[\s\S]*miércoles, 6 de enero de 2027, 2:00 – 2:30 p\. m\. \(hora de Panamá\)[\s\S]*miércoles, 6 de enero de 2027, 4:00 – 4:30 p\. m\. \(hora estándar de Argentina, tu hora\)/,
+    );
+    expect(mail.text).toContain(`https://istmo.example/booking/change?token=${SAMPLE_TOKEN}&lang=es`);
+    expect(mail.text).toContain(`https://istmo.example/booking/cancel?token=${SAMPLE_TOKEN}&lang=es`);
+    expect(mail.icalEvent?.method).toBe('REQUEST');
+    expect(mail.icalEvent?.content).toContain('SEQUENCE:1');
+    expect(mail.icalEvent?.content).toContain('DTSTART:20270106T190000Z');
+    expect(mail.icalEvent?.content).toContain(
+      'UID:booking-7a1c2f0e-5b8d-4c3e-9f6a-1d2e3f4a5b6c@istmo.example',
+    );
+  });
+
+  test('to the agency in English: who, from when to when in Panama time, Reply-To the visitor, the invitation', async () => {
+    const mail = await compose('move_notice');
+    expect(mail.to.address).toBe('bookings@istmo.example');
+    expect(mail.replyTo.address).toBe('maria.castillo@cafeboquete.com.pa');
+    expect(mail.subject).toBe(
+      'Moved: discovery call with María Fernanda Castillo (Café Boquete S.A.), now Jan 6, 2027, 2:00 PM',
+    );
+    expect(mail.text).toMatch(
+      /Before[\s\S]*Monday, January 4, 2027, 9:00 – 9:30 AM \(Panama time\)[\s\S]*Now[\s\S]*Wednesday, January 6, 2027, 2:00 – 2:30 PM \(Panama time\)/,
+    );
+    expect(mail.text).not.toContain('your time');
+    expect(mail.icalEvent?.content).toContain('SEQUENCE:1');
+  });
+
+  test('in English to the visitor, and not sent once the call was cancelled since', async () => {
+    const mail = await compose('move_confirmation', { language: 'en' });
+    expect(mail.subject).toBe('Your discovery call with Istmo Digital has moved');
+    expect(mail.text).toContain('Change the time');
+    for (const kind of ['move_confirmation', 'move_notice'] as const) {
+      const cancelled = { mail: sampleMail(kind, { status: 'cancelled' }), config, now };
+      expect(reasonNotToSend(cancelled)).toMatch(/cancelled/);
+      expect(reasonNotToSend({ mail: sampleMail(kind), config, now })).toBeNull();
+    }
+  });
+});
+
 describe('address_code', () => {
   const codeMail = async (language: 'en' | 'es', validMinutes = 10) =>
     plain(
@@ -275,6 +344,8 @@ describe('an invitation ics refuses (an attendee address it does not take)', () 
     'booking_notice',
     'cancellation_confirmation',
     'cancellation_notice',
+    'move_confirmation',
+    'move_notice',
   ] as const)('%s goes without it, says why, and does not promise it', async (kind) => {
     const mail = await compose(kind, { email: 'not an address', language: 'en' });
     expect(mail.icalEvent).toBeUndefined();

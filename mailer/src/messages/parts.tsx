@@ -1,4 +1,4 @@
-/** The pieces every message is built from: its frame (brand, heading, footer), the call's time, a button, the agency's contacts. */
+/** The pieces every message is built from: its frame (brand, heading, footer), the call's time, a button, the change and cancel links, the agency's contacts. */
 import {
   Body,
   Button,
@@ -88,6 +88,39 @@ export function CallTimeBlock({
   );
 }
 
+/** A moved call's times: where it was (labelled `fromLabel`, muted) and where it is now. */
+export function MovedCallTimes({
+  from,
+  to,
+  labels,
+  t,
+  withVisitorZone,
+}: {
+  from: CallTime;
+  to: CallTime;
+  labels: { from: string; to: string };
+  t: Translate;
+  withVisitorZone: boolean;
+}) {
+  return (
+    <>
+      <Text style={styles.answerLabel}>{labels.from}</Text>
+      <Section style={{ ...styles.callTime, backgroundColor: '#ffffff', border: '1px solid #e4e7eb' }}>
+        <Text style={{ ...styles.secondaryTime, margin: 0, textDecoration: 'line-through' }}>
+          {t('call.panamaTime', { when: from.panama })}
+        </Text>
+        {withVisitorZone && from.visitor ? (
+          <Text style={{ ...styles.secondaryTime, textDecoration: 'line-through' }}>
+            {t('call.yourTime', from.visitor)}
+          </Text>
+        ) : null}
+      </Section>
+      <Text style={styles.answerLabel}>{labels.to}</Text>
+      <CallTimeBlock time={to} t={t} withVisitorZone={withVisitorZone} />
+    </>
+  );
+}
+
 export function ButtonLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Section style={{ margin: '8px 0 16px' }}>
@@ -96,6 +129,27 @@ export function ButtonLink({ href, children }: { href: string; children: ReactNo
       </Button>
     </Section>
   );
+}
+
+/** The call's two links side by side: "Change the time" first (the gentler way), then "Cancel my call". */
+export function CallLinks({ links, t }: { links: CallLinkUrls; t: Translate }) {
+  return (
+    <Section style={{ margin: '8px 0 16px' }}>
+      {/* Side by side in HTML (inline blocks; the break is hidden), a line each in the plain text. */}
+      <Button href={links.change} style={{ ...styles.button, margin: '0 12px 8px 0' }}>
+        {t('callLinks.change')}
+      </Button>
+      <br style={{ display: 'none' }} />
+      <Button href={links.cancel} style={{ ...styles.secondaryButton, margin: '0 0 8px' }}>
+        {t('callLinks.cancel')}
+      </Button>
+    </Section>
+  );
+}
+
+export interface CallLinkUrls {
+  change: string;
+  cancel: string;
 }
 
 /** How to reach the agency, and the signature. */

@@ -46,6 +46,17 @@ export const styles = {
     padding: '12px 20px',
     textDecoration: 'none',
   },
+  /** Beside the button: the same size, outlined, so the two choices read as a pair. */
+  secondaryButton: {
+    backgroundColor: '#ffffff',
+    border: '1px solid #102a43',
+    borderRadius: '6px',
+    color: '#102a43',
+    fontSize: '15px',
+    fontWeight: 600,
+    padding: '11px 19px',
+    textDecoration: 'none',
+  },
   link: { color: '#1d4ed8' },
   rule: { borderColor: '#e4e7eb', margin: '28px 0 20px' },
   small: { fontSize: '13px', lineHeight: '20px', color: '#52606d', margin: '0 0 6px' },

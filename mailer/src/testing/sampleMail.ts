@@ -27,6 +27,8 @@ export function sampleBooking(overrides: Partial<MailBooking> = {}): MailBooking
     time_zone: 'America/Argentina/Buenos_Aires',
     starts_at: '2027-01-04T14:00:00+00:00',
     duration_minutes: 30,
+    invitation_sequence: 0,
+    moved_from: null,
     ...overrides,
   };
 }
@@ -35,15 +37,31 @@ export function sampleMail(
   kind: ClaimedBookingMail['kind'],
   booking: Partial<MailBooking> = {},
 ): ClaimedBookingMail {
-  const showsCancelLink = kind === 'booking_confirmation' || kind === 'booking_reminder';
+  const showsCancelLink = ['booking_confirmation', 'booking_reminder', 'move_confirmation'].includes(kind);
   return {
     message_id: 42,
     kind,
     attempt: 1,
     cancel_token: showsCancelLink ? SAMPLE_TOKEN : null,
-    booking: sampleBooking(booking),
+    booking: sampleBooking(kind.startsWith('move_') ? { ...SAMPLE_MOVE, ...booking } : booking),
   };
 }
+
+/**
+ * The sample call moved (its first move) from Monday 4 January 2027, 9:00, to Wednesday 6 January,
+ * 2:00 PM in Panama (19:00 UTC).
+ */
+export const SAMPLE_MOVE: Partial<MailBooking> = {
+  preferred_date: '2027-01-06',
+  preferred_time: '2:00 PM',
+  starts_at: '2027-01-06T19:00:00+00:00',
+  invitation_sequence: 1,
+  moved_from: {
+    preferred_date: '2027-01-04',
+    preferred_time: '9:00 AM',
+    starts_at: '2027-01-04T14:00:00+00:00',
+  },
+};
 
 export const SAMPLE_CODE = '048213';
 
