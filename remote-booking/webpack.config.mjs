@@ -7,12 +7,14 @@ export const remote = {
     './BookingPage': './src/pages/BookingPage.tsx',
     // Where a booking's cancel link leads (/booking/cancel?token=…): a chunk of its own.
     './CancelBookingPage': './src/pages/CancelBookingPage.tsx',
+    // Where its change link leads (/booking/change?token=…): a chunk of its own too.
+    './ChangeBookingPage': './src/pages/ChangeBookingPage.tsx',
     // The public pages it serves, for the shell's /sitemap.xml.
     './sitePages': './src/pages/sitePages.ts',
   },
-  // Few visitors open the cancel page: what it shares with the booking page is copied into its
-  // chunk rather than split out of the booking page's, whose first load stays as it was.
-  selfContainedExposes: ['./CancelBookingPage'],
+  // Few visitors open the cancel and change pages: what they share with the booking page is copied
+  // into their chunks rather than split out of the booking page's, whose first load stays as it was.
+  selfContainedExposes: ['./CancelBookingPage', './ChangeBookingPage'],
 };
 
 export default createFederatedConfig({ ...remote, title: 'remote-booking' });

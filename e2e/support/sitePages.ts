@@ -27,6 +27,13 @@ export const SITE_PAGES: SitePage[] = [
     metaTitle: 'cancel.metaTitle',
     unlisted: true,
   },
+  {
+    path: '/booking/change',
+    owner: 'remote-booking',
+    heading: 'change.title',
+    metaTitle: 'change.metaTitle',
+    unlisted: true,
+  },
   { path: '/contact', owner: 'remote-contact', heading: 'title', metaTitle: 'metaTitle' },
   { path: '/no-such-page', owner: 'shell', heading: 'notFound.title', metaTitle: 'notFound.metaTitle' },
 ];

@@ -25,7 +25,7 @@ export interface RemotePageModule {
 
 export const REMOTE_PAGES = {
   marketing: ['HomePage', 'ServicesPage', 'ServiceDetailPage', 'AboutPage', 'PrivacyPage', 'TermsPage'],
-  booking: ['BookingPage', 'CancelBookingPage'],
+  booking: ['BookingPage', 'CancelBookingPage', 'ChangeBookingPage'],
   contact: ['ContactPage'],
 } as const;
 

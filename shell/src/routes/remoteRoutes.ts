@@ -12,8 +12,9 @@ export const REMOTE_ROUTES = [
   { path: '/privacy', page: 'marketing/PrivacyPage' },
   { path: '/terms', page: 'marketing/TermsPage' },
   { path: '/booking', page: 'booking/BookingPage' },
-  // The cancel link's token is in its query.
+  // The cancel and change links' token is in their query.
   { path: '/booking/cancel', page: 'booking/CancelBookingPage', queryKept: true },
+  { path: '/booking/change', page: 'booking/ChangeBookingPage', queryKept: true },
   { path: '/contact', page: 'contact/ContactPage' },
 ] as const satisfies readonly { path: string; page: RemotePageId; queryKept?: true }[];
 

@@ -45,6 +45,7 @@ test('each path of the route table finds its remote page, parameters and a final
   expect(pageForPath('/about')).toBe('marketing/AboutPage');
   expect(pageForPath('/booking')).toBe('booking/BookingPage');
   expect(pageForPath('/booking/cancel')).toBe('booking/CancelBookingPage');
+  expect(pageForPath('/booking/change')).toBe('booking/ChangeBookingPage');
   expect(pageForPath('/contact')).toBe('contact/ContactPage');
 });
 
@@ -55,6 +56,7 @@ test('a path no remote owns, letter case included, is the 404 page: nothing is l
     '/contactx',
     '/services/seo/extra',
     '/booking/cancel/x',
+    '/booking/change/x',
     '/no-such-page',
     '/wp-admin/install.php',
   ]) {
