@@ -65,7 +65,13 @@ export function NewTimeForm({ moving, refusal, failed, onMove }: NewTimeFormProp
         after={<LocalTimeNote day={day} time={time} />}
       >
         {(control) => (
-          <select {...control} value={time} onChange={(event) => setTime(event.target.value)} required>
+          <select
+            {...control}
+            name="preferredTime"
+            value={time}
+            onChange={(event) => setTime(event.target.value)}
+            required
+          >
             <option value="">{t('placeholders.select')}</option>
             {PREFERRED_TIMES.map((value) => (
               <option key={value} value={value} disabled={isTaken(value)}>
