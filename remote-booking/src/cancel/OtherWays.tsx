@@ -4,20 +4,25 @@ import { Link } from 'shared-router';
 import { siteConfig, siteEmailHref, sitePhoneHref } from 'site-config';
 import { NAMESPACE } from '../i18n';
 
-/** `primary`: the link is the page's main way on (no call left to cancel). */
-export function OtherWays({ primary }: { primary: boolean }) {
+/**
+ * `primary`: the link is the page's main way on (no call left to cancel). `bookAnother`: false
+ * leaves the booking link out (the change page, while the visitor still has a call).
+ */
+export function OtherWays({ primary, bookAnother = true }: { primary: boolean; bookAnother?: boolean }) {
   const { t } = useTranslation(NAMESPACE);
   const language = useLanguage();
   const bookingPath = language === DEFAULT_LANGUAGE ? '/booking' : `/booking?${LANGUAGE_PARAM}=${language}`;
   return (
     <div className="booking-cancel__other-ways">
-      <Link
-        to={bookingPath}
-        className={`site-button ${primary ? 'site-button--primary' : 'site-button--secondary'}`}
-        data-testid="cancel-book-another"
-      >
-        {t('cancel.bookAnother')}
-      </Link>
+      {bookAnother && (
+        <Link
+          to={bookingPath}
+          className={`site-button ${primary ? 'site-button--primary' : 'site-button--secondary'}`}
+          data-testid="cancel-book-another"
+        >
+          {t('cancel.bookAnother')}
+        </Link>
+      )}
       <p className="booking-cancel__contact">
         <Trans
           t={t}

@@ -8,9 +8,11 @@ import { OtherWays } from '../cancel/OtherWays';
 import { NAMESPACE } from '../i18n';
 import { EmbeddedChange } from './embeddedChange';
 import { NewTimeForm } from './NewTimeForm';
-import { useChange } from './useChange';
+import { useChange, type ChangePageStatus } from './useChange';
 import '../cancel/CancelBooking.css';
 import './ChangeBooking.css';
+
+const NO_CALL_LEFT: readonly ChangePageStatus[] = ['link_unknown', 'cancelled', 'past'];
 
 function LabelledCall({
   label,
@@ -56,7 +58,8 @@ export function ChangeBooking({ token }: { token: string | null }) {
           {t('change.askAgain')}
         </button>
       )}
-      <OtherWays primary={status !== 'open' && status !== 'moved'} />
+      {/* Booking anew is the way on only when there is no call left to move. */}
+      <OtherWays primary bookAnother={NO_CALL_LEFT.includes(status)} />
       {rendered && <EmbeddedChange view={rendered} />}
     </div>
   );

@@ -57,6 +57,7 @@ export function NewTimeForm({ moving, refusal, failed, onMove }: NewTimeFormProp
         error={dayMissing ? t('validation.required') : null}
         buttonRef={dateButtonRef}
         availability={availability}
+        label={t('change.newDate')}
       />
       <FormField
         label={t('change.newTime')}
@@ -97,7 +98,7 @@ export function NewTimeForm({ moving, refusal, failed, onMove }: NewTimeFormProp
       </noscript>
       <button
         type="submit"
-        className="site-button booking-change__button"
+        className="site-button site-button--primary booking-change__button"
         disabled={moving}
         aria-busy={moving}
       >

@@ -21,6 +21,8 @@ interface DatePickerFieldProps {
   buttonRef: React.RefObject<HTMLButtonElement | null>;
   /** The free slots as far as known: days without one are disabled, with the reason. */
   availability: Availability;
+  /** The field's label: the booking form's "Preferred Date" unless another page names it. */
+  label?: string;
 }
 
 /** What a disabled day says on hover and to screen readers; nothing for a day before today. */
@@ -50,7 +52,14 @@ function keepFocusInside(dialog: HTMLElement, event: React.KeyboardEvent) {
  * WAI-ARIA date picker dialog pattern. react-day-picker gives the grid and its keyboard model
  * (arrows, Page Up/Down, Home/End, Enter/Space); this adds the dialog, Escape and focus return.
  */
-export function DatePickerField({ value, onChange, error, buttonRef, availability }: DatePickerFieldProps) {
+export function DatePickerField({
+  value,
+  onChange,
+  error,
+  buttonRef,
+  availability,
+  label,
+}: DatePickerFieldProps) {
   const { t } = useTranslation(NAMESPACE);
   const language = useLanguage();
   const [open, setOpen] = useState(false);
@@ -93,7 +102,7 @@ export function DatePickerField({ value, onChange, error, buttonRef, availabilit
   return (
     <div className="booking-date">
       <span id={ids.label} className="booking-field__label">
-        {t('fields.preferredDate')}{' '}
+        {label ?? t('fields.preferredDate')}{' '}
         <span aria-hidden="true" className="booking-field__required">
           *
         </span>

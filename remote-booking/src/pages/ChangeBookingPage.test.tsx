@@ -139,6 +139,9 @@ test('an open link shows the call, how many moves are left, and only the free ti
     'Monday, December 7, 2026 at 2:00 PM Panama time',
   );
   expect(screen.getByTestId('change-moves-left').textContent).toBe('You can move this call 3 more times.');
+  // While there is a call to move, booking anew is not offered: only the contact.
+  expect(screen.queryByRole('link', { name: en.cancel.bookAnother })).toBeNull();
+  expect(screen.getByRole('button', { name: /New date/ })).toBeTruthy();
   await user.click(screen.getByRole('button', { name: /Select date/ }));
   await waitFor(() =>
     expect((document.querySelector('[data-day="2026-12-02"] button') as HTMLButtonElement).disabled).toBe(
@@ -264,6 +267,8 @@ test.each(['link_used', 'cancelled', 'past', 'too_late', 'move_limit'] as const)
     expect(status().textContent).toContain(en.change.states[state].text);
     expect(screen.queryByTestId('change-form')).toBeNull();
     expect(screen.getByRole('link', { name: siteConfig.phone })).toBeTruthy();
+    const booksAnew = state === 'cancelled' || state === 'past';
+    expect(screen.queryByRole('link', { name: en.cancel.bookAnother }) !== null).toBe(booksAnew);
   },
 );
 
