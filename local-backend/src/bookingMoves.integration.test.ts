@@ -413,3 +413,13 @@ test('two presses of one link at once move the call once', async () => {
   expect(answers.map(({ status }) => status).sort()).toEqual([200, 409]);
   expect((await storedRow(booking.id))?.invitation_sequence).toBe(1);
 });
+
+test('the clock forgets move attempts after an hour, whether or not another move comes', async () => {
+  const { token } = await bookWithLink();
+  await move(token, laterSlot());
+  await backend.database.query(
+    `update private.booking_move_attempts set attempted_at = now() - interval '61 minutes'`,
+  );
+  await backend.database.query('select private.prune_booking_requests()');
+  expect(await backend.database.query('select * from private.booking_move_attempts')).toEqual([]);
+});

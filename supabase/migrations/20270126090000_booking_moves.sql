@@ -454,3 +454,36 @@ begin
   order by made.id;
 end;
 $$;
+
+-- The one clock (docs/data-retention.md) also forgets the move attempts' addresses after an hour,
+-- though no move came since; the rest is 20270105090000's.
+create or replace function private.prune_booking_requests() returns bigint
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  pruned bigint;
+  retention interval := (select booking_retention from private.booking_settings);
+begin
+  delete from private.booking_requests
+  where requested_at < now() - (select max(per) from private.booking_limits);
+  get diagnostics pruned = row_count;
+  delete from private.spent_booking_proofs where expires_at < now();
+  delete from private.challenge_requests where requested_at < now() - interval '1 hour';
+  delete from private.booking_move_attempts where attempted_at < now() - interval '1 hour';
+  delete from private.booking_address_passes where expires_at < now() - interval '1 day';
+  -- Codes count toward a mailbox's mails for 24 hours; their outbox rows go with them.
+  delete from private.booking_address_codes where requested_at < now() - interval '25 hours';
+  delete from private.mail_outbox
+  where status in ('sent', 'skipped', 'failed') and coalesce(sent_at, queued_at) < now() - interval '30 days';
+  delete from private.booking_cancel_tokens as tokens
+  using public.bookings
+  where bookings.id = tokens.booking_id
+    and private.call_starts_at(bookings.preferred_date, bookings.preferred_time) < now() - interval '30 days';
+  -- Calls longer ago than the retention: the booking, and by cascade its context, mail and moves.
+  delete from public.bookings
+  where private.call_starts_at(preferred_date, preferred_time) < now() - retention;
+  return pruned;
+end;
+$$;
