@@ -1,6 +1,7 @@
 /**
  * The mailer's API (dist/index.js): the service to start in a process (startMailer), MailDev for
- * local use and tests (startMailDev) and a reader of its inbox (mailDevInbox).
+ * local use and tests (startMailDev), a reader of its inbox (mailDevInbox), and a CalDAV server
+ * for the tests (startRadicale).
  */
 export { startMailer, type RunningMailer } from './startMailer';
 export {
@@ -19,3 +20,4 @@ export {
   type MailDevAddress,
   type WaitOptions,
 } from './maildev/mailDevInbox';
+export { ensureRadicale, startRadicale, RADICALE_MISSING, type RunningRadicale } from './testing/radicale';

@@ -6,6 +6,7 @@
  */
 import { createBusyTimesStore } from './calendar/busyTimesStore';
 import { connectCaldav, type CaldavCalendar } from './calendar/caldavCalendar';
+import { calendarStaleness } from './calendar/calendarHealth';
 import { createCalendarEventWriter } from './calendar/calendarEventWriter';
 import { createCalendarReader, type CalendarReader } from './calendar/calendarReader';
 import { configuredSource } from './calendar/calendarSource';
@@ -55,8 +56,12 @@ export async function startMailer(options: Partial<MailerConfig> = {}): Promise<
   const log = createLog(config.logLevel);
   const queue = createMailQueue(config.supabaseUrl, config.supabaseServiceRoleKey);
   const transport = createSmtpTransport(config);
-  const metrics = createMailerMetrics(queue, log);
   const status = newMailerStatus();
+  const metrics = createMailerMetrics(queue, log, () =>
+    status.calendar
+      ? calendarStaleness(status.calendar, new Date(), config.agencyCalendarStaleMinutes)
+      : null,
+  );
   let server;
   try {
     server = await startHealthServer({ config, status, metrics });
