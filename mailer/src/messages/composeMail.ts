@@ -10,7 +10,7 @@ import { composeBookingNotice } from './bookingNotice';
 import { composeBookingReminder } from './bookingReminder';
 import { composeCancellationConfirmation } from './cancellationConfirmation';
 import { composeCancellationNotice } from './cancellationNotice';
-import type { BookingComposeInput, ComposeInput } from './messageContext';
+import type { BookingComposeInput, ClaimedMessage, ComposeInput } from './messageContext';
 import type { MailAddress, OutgoingMail } from './outgoingMail';
 import { oneLine } from './plainText';
 
@@ -39,7 +39,7 @@ function withPlainHeaders(mail: OutgoingMail): OutgoingMail {
   };
 }
 
-export async function composeMail({ mail, ...input }: ComposeInput): Promise<OutgoingMail> {
+export async function composeMail({ mail, ...input }: ComposeInput<ClaimedMessage>): Promise<OutgoingMail> {
   if (mail.kind === 'address_code') return withPlainHeaders(await composeAddressCode({ ...input, mail }));
   const compose = BOOKING_COMPOSERS[mail.kind] as BookingComposer | undefined;
   // A kind a newer database knows and this mailer does not: failed (and so retried, then given up).
@@ -51,10 +51,13 @@ type BookingComposer = (typeof BOOKING_COMPOSERS)[ClaimedBookingMail['kind']];
 
 /**
  * Why a claimed message must not be sent, or null: a reminder of a call that was cancelled or has
- * begun (the mailer was down past it) would only mislead, and so would a code no longer accepted.
- * The mailer records it with mail_skipped.
+ * begun (the mailer was down past it) would only mislead, and so would a code no longer accepted;
+ * a calendar event has nowhere to go without a CalDAV calendar. The mailer records it with
+ * mail_skipped.
  */
-export function reasonNotToSend({ mail, now }: ComposeInput): string | null {
+export function reasonNotToSend({ mail, now, config }: ComposeInput): string | null {
+  if (mail.kind === 'calendar_event')
+    return config.agencyCaldav ? null : 'not written: no CalDAV calendar is configured (AGENCY_CALDAV_URL)';
   if (mail.kind === 'address_code')
     return mail.address.valid_minutes < 1 ? 'not sent: the code was no longer valid' : null;
   if (mail.kind !== 'booking_reminder') return null;
