@@ -13,7 +13,7 @@ import { publishEveryRemote, releaseEnvironment } from 'release-tools';
  * in build-tools, because it starts an app (the shell's server) and build-tools imports no app.
  * Every built app runs on its own origin, as they are deployed (the shell's server rendering each
  * page, the remotes as static hosts), and the local backend (Supabase's REST and EmailJS's send
- * protocols) in a process of its own.
+ * protocols) in a process of its own; the mailer beside it, reading a local agency calendar.
  */
 const repositoryRoot = path.resolve(import.meta.dirname, '..');
 const backendEntry = path.join(repositoryRoot, 'local-backend', 'dist', 'main.js');
@@ -31,7 +31,7 @@ backend.on('exit', (code) => {
   if (code) console.error(`local-backend stopped (exit ${code}); the forms cannot send until it runs again.`);
 });
 // Imported once built (it is the mailer's build).
-const { startMailDev } = await import('mailer');
+const { startMailDev, serveLocalAgencyCalendar } = await import('mailer');
 /** @type {Awaited<ReturnType<typeof startMailDev>> | null} */
 let mailDev = null;
 if (!process.env.SMTP_URL) {
@@ -45,7 +45,23 @@ if (!process.env.SMTP_URL) {
     );
   }
 }
-const mailer = spawn(process.execPath, [path.join(mailerDir, 'main.js')], { stdio: 'inherit' });
+// An agency with a diary from the first start: a local feed of weekly busy blocks, unless the
+// operator's own calendar is set (docs/operator.md, "The agency's calendar").
+/** @type {Awaited<ReturnType<typeof serveLocalAgencyCalendar>> | null} */
+let localCalendar = null;
+if (!process.env.AGENCY_CALENDAR_FEED_URL && !process.env.AGENCY_CALDAV_URL) {
+  localCalendar = await serveLocalAgencyCalendar();
+  console.log(
+    `agency calendar   ${localCalendar.url}   (local: Mondays 10:00, Wednesdays 14:00, Fridays 9:00 busy)`,
+  );
+}
+const mailerEnv = localCalendar
+  ? { ...process.env, AGENCY_CALENDAR_FEED_URL: localCalendar.url }
+  : process.env;
+const mailer = spawn(process.execPath, [path.join(mailerDir, 'main.js')], {
+  stdio: 'inherit',
+  env: mailerEnv,
+});
 mailer.on('exit', (code) => {
   if (code)
     console.error(`mailer stopped (exit ${code}); booking e-mails wait in the outbox until it runs again.`);
@@ -102,7 +118,7 @@ async function stop() {
   await Promise.all(servers.map((server) => server.close()));
   // The mailer first: it finishes the message in hand while the backend and MailDev still answer.
   await stopProcess(mailer);
-  await Promise.all([stopProcess(backend), mailDev?.stop()]);
+  await Promise.all([stopProcess(backend), mailDev?.stop(), localCalendar?.close()]);
   process.exit(0);
 }
 process.on('SIGINT', stop);

@@ -14,6 +14,9 @@ export function createJestConfig(packageDir, { environment = 'jsdom' } = {}) {
     testEnvironment:
       environment === 'jsdom' ? path.join(import.meta.dirname, 'jsdomWithWebApis.cjs') : 'node',
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    // A test fails on what it asserts, not on how fast a loaded two-core machine types into a form:
+    // jest's 5 s default failed the booking form's tests while another package's tests ran beside them.
+    testTimeout: 60_000,
     transform: {
       '^.+\\.(t|j)sx?$': [
         '@swc/jest',

@@ -8,7 +8,16 @@ import { startLocalBackend, type RunningBackend } from 'local-backend';
 import { securityHeaders } from 'build-tools/securityHeaders';
 import { readSiteOrigins } from 'build-tools/siteOrigins';
 import { publishEveryRemote, releaseEnvironment } from 'release-tools';
-import { mailDevInbox, startMailDev, startMailer, type RunningMailDev, type RunningMailer } from 'mailer';
+import {
+  mailDevInbox,
+  startMailDev,
+  startMailer,
+  startRadicale,
+  type MailerConfig,
+  type RunningMailDev,
+  type RunningMailer,
+  type RunningRadicale,
+} from 'mailer';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -16,6 +25,8 @@ type AppName = (typeof APPS)[number]['name'];
 
 /** MailDev's usual ports, as `npm start` runs it. */
 const MAILDEV_PORTS = { smtpPort: 1025, webPort: 1080 } as const;
+/** Radicale's usual port: the agency's CalDAV calendar, for the specs that connect one. */
+const RADICALE_PORT = 5232;
 type RemoteAppName = Exclude<AppName, 'shell'>;
 type Server = Awaited<ReturnType<typeof serveStaticApp>>;
 
@@ -32,6 +43,7 @@ export class ComposedSite {
   backend: RunningBackend | null = null;
   private mailDev: RunningMailDev | null = null;
   private mailer: RunningMailer | null = null;
+  private radicale: RunningRadicale | null = null;
   /** The inbox every booking message lands in (MailDev's REST API). */
   readonly inbox = mailDevInbox(`http://localhost:${MAILDEV_PORTS.webPort}`);
   /** The releases of this site: its own folder, hosts and registry (RELEASES_DIR). */
@@ -57,7 +69,14 @@ export class ComposedSite {
     for (const app of APPS) await site.start(app.name);
     await site.startBackend();
     await site.startMailDev();
-    site.mailer = await startMailer({
+    await site.startMailer();
+    return site;
+  }
+
+  /** The mailer, with the suite's quick settings and `options` on top (it is stopped first if running). */
+  private async startMailer(options: Partial<MailerConfig> = {}): Promise<void> {
+    await this.mailer?.stop();
+    this.mailer = await startMailer({
       smtpUrl: `smtp://localhost:${MAILDEV_PORTS.smtpPort}`,
       port: 0,
       // Quick rounds and short retries: a test waits seconds for its mail, not minutes.
@@ -65,8 +84,30 @@ export class ComposedSite {
       backoffBaseSeconds: 1,
       backoffCapSeconds: 2,
       logLevel: 'silent',
+      ...options,
     });
-    return site;
+  }
+
+  /**
+   * Gives the agency a CalDAV calendar: Radicale on its port (started once), which the mailer
+   * reads every 2 seconds and writes each booking into, as an operator's AGENCY_CALDAV_* do.
+   */
+  async connectAgencyCalendar(): Promise<RunningRadicale> {
+    this.radicale ??= await startRadicale({ port: RADICALE_PORT });
+    const { calendarUrl: url, username, password } = this.radicale;
+    await this.startMailer({
+      agencyCaldav: { url, username, password, calendarName: null },
+      agencyCalendarReadSeconds: 2,
+    });
+    return this.radicale;
+  }
+
+  /** Back to an agency without a calendar: its busy times forgotten, Radicale stopped. */
+  async disconnectAgencyCalendar(): Promise<void> {
+    await this.startMailer();
+    await this.backend?.database.query('delete from private.busy_sources');
+    await this.radicale?.stop();
+    this.radicale = null;
   }
 
   /**
@@ -175,6 +216,7 @@ export class ComposedSite {
   async stopAll(): Promise<void> {
     await Promise.all([...this.servers.keys()].map((name) => this.stop(name)));
     await this.mailer?.stop();
+    await this.radicale?.stop();
     await this.stopMailDev();
     await this.stopBackend();
     rmSync(this.releasesDir, { recursive: true, force: true });

@@ -25,7 +25,9 @@ test('with no variables: the local backend, MailDev, and the agency from site-co
     logLevel: 'info',
     site: siteConfig,
     agencyCalendarFeedUrl: null,
+    agencyCaldav: null,
     agencyCalendarReadSeconds: 60,
+    agencyCalendarStaleMinutes: 30,
   });
 });
 
@@ -51,6 +53,7 @@ test('each variable is read, and options override them', () => {
       MAILER_LOG_LEVEL: 'warn',
       AGENCY_CALENDAR_FEED_URL: 'https://calendar.google.com/calendar/ical/x/private-y/basic.ics',
       AGENCY_CALENDAR_READ_SECONDS: '300',
+      AGENCY_CALENDAR_STALE_MINUTES: '90',
     },
   );
   expect(config).toMatchObject({
@@ -72,7 +75,52 @@ test('each variable is read, and options override them', () => {
     logLevel: 'warn',
     agencyCalendarFeedUrl: 'https://calendar.google.com/calendar/ical/x/private-y/basic.ics',
     agencyCalendarReadSeconds: 300,
+    agencyCalendarStaleMinutes: 90,
   });
+});
+
+test('a CalDAV calendar: its address, user name, app password and, optionally, which calendar by name', () => {
+  const config = resolveMailerConfig(
+    {},
+    {
+      AGENCY_CALDAV_URL: 'https://caldav.icloud.com/',
+      AGENCY_CALDAV_USERNAME: 'agency@icloud.example',
+      AGENCY_CALDAV_PASSWORD: 'abcd-efgh-ijkl-mnop',
+      AGENCY_CALDAV_CALENDAR: 'Work',
+    },
+  );
+  expect(config.agencyCaldav).toEqual({
+    url: 'https://caldav.icloud.com/',
+    username: 'agency@icloud.example',
+    password: 'abcd-efgh-ijkl-mnop',
+    calendarName: 'Work',
+  });
+});
+
+test('a CalDAV calendar without its user name or password, or beside a feed, is refused, its password never repeated', () => {
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      resolveMailerConfig({}, env);
+      return [];
+    } catch (error) {
+      return (error as MailerConfigError).problems;
+    }
+  };
+  expect(problemsOf({ AGENCY_CALDAV_PASSWORD: 'app-password-1' })).toEqual([
+    'AGENCY_CALDAV_URL: must be the http(s) address of the calendar or of its server',
+    'AGENCY_CALDAV_USERNAME: must be set with AGENCY_CALDAV_URL',
+  ]);
+  const both = problemsOf({
+    AGENCY_CALDAV_URL: 'https://user:app-password-1@dav.example/cal/',
+    AGENCY_CALENDAR_FEED_URL: 'https://calendar.example/basic.ics',
+  });
+  expect(both).toEqual([
+    'AGENCY_CALDAV_URL: must not hold a user name or password (set AGENCY_CALDAV_USERNAME and AGENCY_CALDAV_PASSWORD)',
+    'AGENCY_CALDAV_USERNAME: must be set with AGENCY_CALDAV_URL',
+    'AGENCY_CALDAV_PASSWORD: must be set with AGENCY_CALDAV_URL (an app password where the provider has them)',
+    'AGENCY_CALENDAR_FEED_URL and AGENCY_CALDAV_URL: set one of them (the CalDAV calendar is read and written; a feed is only read)',
+  ]);
+  expect(both.join('\n')).not.toContain('app-password-1');
 });
 
 test("a calendar feed that is not an http(s) URL is refused without repeating it (it is the calendar's password)", () => {
@@ -89,7 +137,7 @@ test("a calendar feed that is not an http(s) URL is refused without repeating it
     problems = (error as MailerConfigError).problems;
   }
   expect(problems).toEqual([
-    'AGENCY_CALENDAR_READ_SECONDS: must be a whole number from 10 to 86400 (got "1")',
+    'AGENCY_CALENDAR_READ_SECONDS: must be a whole number from 2 to 86400 (got "1")',
     'AGENCY_CALENDAR_FEED_URL: must be an http(s) URL (a webcal:// address works as https://)',
   ]);
 });

@@ -6,6 +6,21 @@
 import { publicSettingsFromEnvironment, type SiteConfig } from 'site-config';
 import { LOG_LEVELS, type LogLevel } from './log';
 
+/** The agency's CalDAV calendar: read for busy times, and written with each booking. */
+export interface CaldavSettings {
+  /**
+   * AGENCY_CALDAV_URL: the calendar's own address (a collection), or the server's (iCloud's
+   * https://caldav.icloud.com), whose calendars are then discovered.
+   */
+  url: string;
+  /** AGENCY_CALDAV_USERNAME */
+  username: string;
+  /** AGENCY_CALDAV_PASSWORD: an app password where the provider has them. */
+  password: string;
+  /** AGENCY_CALDAV_CALENDAR: which discovered calendar, by its name (else the first with events). */
+  calendarName: string | null;
+}
+
 export type Language = 'en' | 'es';
 export const LANGUAGES: readonly Language[] = ['en', 'es'];
 
@@ -58,8 +73,15 @@ export interface MailerConfig {
    * address in iCal format), whose busy times close slots; unset, no calendar is read.
    */
   agencyCalendarFeedUrl: string | null;
-  /** AGENCY_CALENDAR_READ_SECONDS: how often that feed is read (60 by default). */
+  /** AGENCY_CALDAV_*: the agency's CalDAV calendar (read, and written with bookings); unset, none. */
+  agencyCaldav: CaldavSettings | null;
+  /** AGENCY_CALENDAR_READ_SECONDS: how often the calendar is read (60 by default). */
   agencyCalendarReadSeconds: number;
+  /**
+   * AGENCY_CALENDAR_STALE_MINUTES: after this long without a good read the status, a metric, the
+   * log and the agency's notices say so (30 by default).
+   */
+  agencyCalendarStaleMinutes: number;
 }
 
 type Environment = Record<string, string | undefined>;
@@ -84,7 +106,9 @@ const VARIABLES: Record<keyof MailerConfig, string> = {
   logLevel: 'MAILER_LOG_LEVEL',
   site: 'SITE_NAME, SITE_PHONE, SITE_EMAIL, SITE_URL',
   agencyCalendarFeedUrl: 'AGENCY_CALENDAR_FEED_URL',
+  agencyCaldav: 'AGENCY_CALDAV_URL, AGENCY_CALDAV_USERNAME, AGENCY_CALDAV_PASSWORD, AGENCY_CALDAV_CALENDAR',
   agencyCalendarReadSeconds: 'AGENCY_CALENDAR_READ_SECONDS',
+  agencyCalendarStaleMinutes: 'AGENCY_CALENDAR_STALE_MINUTES',
 };
 
 export class MailerConfigError extends Error {
@@ -105,6 +129,23 @@ function text(env: Environment, name: string): string | undefined {
 function number(env: Environment, name: string, fallback: number): number {
   const value = text(env, name);
   return value === undefined ? fallback : Number(value);
+}
+
+/** The CalDAV settings when any of them is set (problemsOf says which are missing). */
+function caldavSettings(env: Environment): CaldavSettings | null {
+  const [url, username, password, calendarName] = [
+    'AGENCY_CALDAV_URL',
+    'AGENCY_CALDAV_USERNAME',
+    'AGENCY_CALDAV_PASSWORD',
+    'AGENCY_CALDAV_CALENDAR',
+  ].map((name) => text(env, name));
+  if (url === undefined && username === undefined && password === undefined) return null;
+  return {
+    url: url ?? '',
+    username: username ?? '',
+    password: password ?? '',
+    calendarName: calendarName ?? null,
+  };
 }
 
 /** The settings the environment gives, unchecked (resolveMailerConfig checks them). */
@@ -129,7 +170,9 @@ export function readEnvironment(env: Environment = process.env): MailerConfig {
     logLevel: (text(env, 'MAILER_LOG_LEVEL') ?? 'info') as LogLevel,
     site,
     agencyCalendarFeedUrl: text(env, 'AGENCY_CALENDAR_FEED_URL') ?? null,
+    agencyCaldav: caldavSettings(env),
     agencyCalendarReadSeconds: number(env, 'AGENCY_CALENDAR_READ_SECONDS', 60),
+    agencyCalendarStaleMinutes: number(env, 'AGENCY_CALENDAR_STALE_MINUTES', 30),
   };
 }
 
@@ -173,10 +216,12 @@ function problemsOf(config: MailerConfig, overrides: Partial<MailerConfig>, env:
   integer('backoffCapSeconds', 1, 86_400);
   integer('maxAttempts', 1, 1_000);
   integer('smtpTimeoutMs', 100, 600_000);
-  integer('agencyCalendarReadSeconds', 10, 86_400);
+  integer('agencyCalendarReadSeconds', 2, 86_400);
+  integer('agencyCalendarStaleMinutes', 1, 10_080);
   if (config.agencyCalendarFeedUrl !== null && !isUrl(config.agencyCalendarFeedUrl, ['http:', 'https:']))
     // Not the address itself in the message: a private feed's address is its password.
     problems.push('AGENCY_CALENDAR_FEED_URL: must be an http(s) URL (a webcal:// address works as https://)');
+  problems.push(...caldavProblems(config));
   if (config.backoffCapSeconds < config.backoffBaseSeconds)
     wrong('backoffCapSeconds', `must be at least MAILER_BACKOFF_BASE_SECONDS (${config.backoffBaseSeconds})`);
   // A message is started only while its lease has at least smtpTimeoutMs left (drainOnce).
@@ -186,6 +231,28 @@ function problemsOf(config: MailerConfig, overrides: Partial<MailerConfig>, env:
     problems.push(`SITE_URL: must be an http(s) URL (got ${JSON.stringify(config.site.url)})`);
   if (!EMAIL.test(config.site.email))
     problems.push(`SITE_EMAIL: must be an e-mail address (got ${JSON.stringify(config.site.email)})`);
+  return problems;
+}
+
+/** What is wrong with the CalDAV settings; never the password, nor a URL that may carry one. */
+function caldavProblems({ agencyCaldav, agencyCalendarFeedUrl }: MailerConfig): string[] {
+  if (!agencyCaldav) return [];
+  const problems: string[] = [];
+  if (!isUrl(agencyCaldav.url, ['http:', 'https:']))
+    problems.push('AGENCY_CALDAV_URL: must be the http(s) address of the calendar or of its server');
+  else if (new URL(agencyCaldav.url).username || new URL(agencyCaldav.url).password)
+    problems.push(
+      'AGENCY_CALDAV_URL: must not hold a user name or password (set AGENCY_CALDAV_USERNAME and AGENCY_CALDAV_PASSWORD)',
+    );
+  if (!agencyCaldav.username) problems.push('AGENCY_CALDAV_USERNAME: must be set with AGENCY_CALDAV_URL');
+  if (!agencyCaldav.password)
+    problems.push(
+      'AGENCY_CALDAV_PASSWORD: must be set with AGENCY_CALDAV_URL (an app password where the provider has them)',
+    );
+  if (agencyCalendarFeedUrl !== null)
+    problems.push(
+      'AGENCY_CALENDAR_FEED_URL and AGENCY_CALDAV_URL: set one of them (the CalDAV calendar is read and written; a feed is only read)',
+    );
   return problems;
 }
 

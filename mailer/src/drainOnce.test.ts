@@ -2,14 +2,16 @@
 // refusal, a permanent answer and the last attempt; the rest of the batch handed back when the
 // mailer stops or the lease runs short; a failed claim holds nothing; a skipped reminder is
 // recorded as skipped; a message without its invitation still goes, counted and logged; one that
-// cannot be composed is counted and retried; a row that fits no kind is given up.
-import type { ClaimedMail } from 'supabase-schema';
+// cannot be composed is counted and retried; a row that fits no kind is given up; a booking's
+// calendar event is written to the agency's calendar (or skipped without one), never given up.
+import type { ClaimedMail, MailBooking } from 'supabase-schema';
+import type { CalendarEventWriter } from './calendar/calendarEventWriter';
 import { drainOnce, type DrainDependencies } from './drainOnce';
 import type { Log } from './log';
 import { newMailerStatus } from './mailerStatus';
 import type { MisfitRow } from './queue/claimedMail';
 import type { MailQueue } from './queue/mailQueue';
-import { sampleCodeMail, sampleConfig, sampleMail } from './testing/sampleMail';
+import { sampleCalendarEvent, sampleCodeMail, sampleConfig, sampleMail } from './testing/sampleMail';
 
 function claimed(id: number, attempt = 1): ClaimedMail {
   return { ...sampleMail('booking_notice'), message_id: id, attempt };
@@ -19,6 +21,7 @@ function setUp(
   batch: ClaimedMail[],
   send: (id: number) => Promise<unknown> = async () => ({}),
   misfits: MisfitRow[] = [],
+  calendarEvents: CalendarEventWriter | null = null,
 ) {
   const calls: string[] = [];
   const queue: MailQueue = {
@@ -44,7 +47,13 @@ function setUp(
   let sends = 0;
   const counted: string[] = [];
   const deps: DrainDependencies = {
-    config: sampleConfig({ backoffBaseSeconds: 15, maxAttempts: 3 }),
+    config: sampleConfig({
+      backoffBaseSeconds: 15,
+      maxAttempts: 3,
+      agencyCaldav: calendarEvents
+        ? { url: 'https://dav.example/cal/', username: 'agency', password: 'app', calendarName: null }
+        : null,
+    }),
     queue,
     transport: {
       sendMail: async (message: unknown) => {
@@ -61,6 +70,7 @@ function setUp(
     },
     status: newMailerStatus(),
     log,
+    calendarEvents,
     stopping: () => stopping,
   };
   return { deps, calls, counted, logged, sentMessages, stop: () => (stopping = true) };
@@ -242,4 +252,33 @@ test('a claimed row that fits no kind is given up with the reason, and the rest 
     'smtp',
     'sent 1/1',
   ]);
+});
+
+test("without a CalDAV calendar, a booking's calendar event is recorded as skipped, and nothing is sent", async () => {
+  const { deps, calls, counted } = setUp([sampleCalendarEvent()]);
+  expect(await drainOnce(deps)).toEqual({ claimed: 1, sent: 0, claimFailed: false });
+  expect(calls).toEqual(['skipped 44/1 not written: no CalDAV calendar is configured (AGENCY_CALDAV_URL)']);
+  expect(counted).toEqual(['skipped calendar_event']);
+});
+
+test("a booking's calendar event is written to the agency's calendar and recorded; a failure is tried again, even past the last attempt", async () => {
+  const written: MailBooking[] = [];
+  let answer: () => Promise<'written' | 'removed'> = async () => 'written';
+  const writer: CalendarEventWriter = {
+    sync: async (booking) => (written.push(booking), answer()),
+  };
+  const { deps, calls, counted } = setUp([sampleCalendarEvent()], undefined, [], writer);
+  expect(await drainOnce(deps)).toEqual({ claimed: 1, sent: 1, claimFailed: false });
+  expect(written.map((booking) => booking.id)).toEqual([sampleCalendarEvent().booking.id]);
+  expect(calls).toEqual(['sent 44/1']);
+  expect(counted).toEqual(['sent calendar_event']);
+
+  answer = async () => {
+    throw new Error('CalDAV: writing the event answered HTTP 503');
+  };
+  const failing = setUp([{ ...sampleCalendarEvent(), attempt: 3 }], undefined, [], writer);
+  await drainOnce(failing.deps);
+  // maxAttempts is 3: an e-mail would be given up (null); the event waits the backoff (60 s).
+  expect(failing.calls).toEqual(['failed 44/3 60 CalDAV: writing the event answered HTTP 503']);
+  expect(failing.counted).toEqual(['failed calendar_event']);
 });

@@ -1,7 +1,9 @@
 /**
  * One round of the mailer: claim a batch (claim_mail), then for each message in turn compose it,
  * send it over SMTP and record it (mail_sent), or record the failure with the retry policy's delay
- * (mail_failed), or record why it is not sent at all (mail_skipped). A failure of one message never
+ * (mail_failed), or record why it is not sent at all (mail_skipped). A calendar_event row is no
+ * e-mail: its booking's event is written to the agency's CalDAV calendar (calendarEventWriter.ts)
+ * and recorded the same way. A failure of one message never
  * ends the round; a failed claim (the backend down) ends it with nothing held, and the loop asks
  * again at its next poll. A claimed row that fits no kind of message is given up at once.
  *
@@ -18,14 +20,15 @@
  * (with a new cancel token, the same Message-ID). mail_sent is retried within the lease to keep
  * the window small, and a mail_sent answering false (the claim was no longer ours) is logged.
  */
-import type { ClaimedMail } from 'supabase-schema';
+import type { ClaimedCalendarEvent, ClaimedMail } from 'supabase-schema';
+import type { CalendarEventWriter } from './calendar/calendarEventWriter';
 import type { MailerConfig } from './config';
 import type { Log } from './log';
 import type { MailerStatus } from './mailerStatus';
 import { composeMail, reasonNotToSend } from './messages/composeMail';
 import type { MisfitRow } from './queue/claimedMail';
 import type { MailQueue } from './queue/mailQueue';
-import { retryAfterSeconds } from './retryPolicy';
+import { backoffSeconds, retryAfterSeconds } from './retryPolicy';
 import type { MailerMetrics } from './server/metrics';
 import { smtpMessage, type SmtpTransport } from './smtp';
 
@@ -36,6 +39,8 @@ export interface DrainDependencies {
   metrics: Pick<MailerMetrics, 'sent' | 'sendFailed' | 'skipped' | 'composeFailed'>;
   status: MailerStatus;
   log: Log;
+  /** The agency's CalDAV calendar, where calendar_event rows are written (null: none configured). */
+  calendarEvents: CalendarEventWriter | null;
   /** True once the mailer is stopping: the message in hand is finished, the rest released. */
   stopping(): boolean;
 }
@@ -128,14 +133,16 @@ async function release(deps: DrainDependencies, mails: ClaimedMail[], reason: st
 /** Composes, sends and records one message; true when the SMTP server accepted it. */
 async function sendOne(deps: DrainDependencies, mail: ClaimedMail, leaseEnds: number): Promise<boolean> {
   const { config, transport, metrics, status, log } = deps;
-  const input = { mail, config, now: new Date() };
-  const skip = reasonNotToSend(input);
+  const now = new Date();
+  const skip = reasonNotToSend({ mail, config, now });
   if (skip) {
     log.info(`${describe(mail)}: ${skip}`);
     metrics.skipped(mail.kind);
     await recordSkipped(deps, mail, skip);
     return false;
   }
+  if (mail.kind === 'calendar_event') return writeEvent(deps, mail, leaseEnds);
+  const input = { mail, config, now, calendar: status.calendar };
   let outgoing;
   try {
     outgoing = await composeMail(input);
@@ -165,6 +172,27 @@ async function sendOne(deps: DrainDependencies, mail: ClaimedMail, leaseEnds: nu
   return true;
 }
 
+/** Writes one booking's event into the agency's calendar, and records it like a sent message. */
+async function writeEvent(
+  deps: DrainDependencies,
+  mail: ClaimedCalendarEvent,
+  leaseEnds: number,
+): Promise<boolean> {
+  const { calendarEvents, metrics, log } = deps;
+  try {
+    // reasonNotToSend skipped the row when no calendar is configured.
+    if (!calendarEvents) throw new Error('no CalDAV calendar is configured');
+    log.info(`${describe(mail)}: event ${await calendarEvents.sync(mail.booking)}`);
+  } catch (error) {
+    metrics.sendFailed(mail.kind);
+    await failed(deps, mail, errorText(error), error);
+    return false;
+  }
+  metrics.sent(mail.kind);
+  await recordSent(deps, mail, leaseEnds);
+  return true;
+}
+
 /** A failed try: the retry policy's delay, or given up. */
 async function failed(
   deps: DrainDependencies,
@@ -172,7 +200,12 @@ async function failed(
   message: string,
   error: unknown,
 ): Promise<void> {
-  const delay = retryAfterSeconds(error, mail.attempt, deps.config);
+  // A calendar's event is never given up: the booking would be missing from the agency's diary for
+  // good. It is tried at the longest backoff until the calendar takes it, or a newer row replaces it.
+  const delay =
+    mail.kind === 'calendar_event'
+      ? backoffSeconds(mail.attempt, deps.config)
+      : retryAfterSeconds(error, mail.attempt, deps.config);
   deps.log.warn(
     `${describe(mail)} failed: ${message}; ${delay === null ? 'given up' : `next try in ${delay} s`}`,
   );

@@ -1,6 +1,8 @@
 /**
  * The mailer's API (dist/index.js): the service to start in a process (startMailer), MailDev for
- * local use and tests (startMailDev) and a reader of its inbox (mailDevInbox).
+ * local use and tests (startMailDev), a reader of its inbox (mailDevInbox), the local agency's
+ * calendar feed for `npm start` (serveLocalAgencyCalendar), and a CalDAV server for the tests
+ * (startRadicale).
  */
 export { startMailer, type RunningMailer } from './startMailer';
 export {
@@ -19,3 +21,5 @@ export {
   type MailDevAddress,
   type WaitOptions,
 } from './maildev/mailDevInbox';
+export { ensureRadicale, startRadicale, RADICALE_MISSING, type RunningRadicale } from './testing/radicale';
+export { serveLocalAgencyCalendar, type LocalAgencyCalendar } from './calendar/localAgencyCalendar';

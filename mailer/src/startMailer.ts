@@ -1,10 +1,15 @@
 /**
  * startMailer(): the whole service in this process: the configuration checked, the queue's
- * client, the SMTP transport, the loop, the health and metrics server, and the agency calendar's
- * reader when AGENCY_CALENDAR_FEED_URL is set.
+ * client, the SMTP transport, the loop, the health and metrics server, and the agency's calendar
+ * (AGENCY_CALENDAR_FEED_URL or AGENCY_CALDAV_URL): its reader and, for CalDAV, the writer of each
+ * booking's event.
  */
 import { createBusyTimesStore } from './calendar/busyTimesStore';
+import { connectCaldav, type CaldavCalendar } from './calendar/caldavCalendar';
+import { calendarStaleness } from './calendar/calendarHealth';
+import { createCalendarEventWriter } from './calendar/calendarEventWriter';
 import { createCalendarReader, type CalendarReader } from './calendar/calendarReader';
+import { configuredSource } from './calendar/calendarSource';
 import { resolveMailerConfig, type MailerConfig } from './config';
 import { createLog, type Log } from './log';
 import { CLIENT_ADDRESS_WARNING_INTERVAL_MS } from './server/clientAddressWatch';
@@ -26,17 +31,23 @@ export interface RunningMailer {
   stop(): Promise<void>;
 }
 
-/** The calendar reader, when the agency has a feed to read. */
-function startCalendarReader(config: MailerConfig, log: Log): CalendarReader | null {
-  if (!config.agencyCalendarFeedUrl) return null;
+/** The calendar reader, when the agency has a calendar to read. */
+function startCalendarReader(
+  config: MailerConfig,
+  caldav: CaldavCalendar | null,
+  log: Log,
+): CalendarReader | null {
+  const source = configuredSource(config, caldav);
+  if (!source) return null;
   const reader = createCalendarReader({
-    feedUrl: config.agencyCalendarFeedUrl,
+    source,
     readEveryMs: config.agencyCalendarReadSeconds * 1000,
+    staleMinutes: config.agencyCalendarStaleMinutes,
     store: createBusyTimesStore(config.supabaseUrl, config.supabaseServiceRoleKey),
     log,
   });
   reader.start();
-  log.info(`reading the agency's calendar every ${config.agencyCalendarReadSeconds} s`);
+  log.info(`reading the agency's calendar (${source.name}) every ${config.agencyCalendarReadSeconds} s`);
   return reader;
 }
 
@@ -45,8 +56,12 @@ export async function startMailer(options: Partial<MailerConfig> = {}): Promise<
   const log = createLog(config.logLevel);
   const queue = createMailQueue(config.supabaseUrl, config.supabaseServiceRoleKey);
   const transport = createSmtpTransport(config);
-  const metrics = createMailerMetrics(queue, log);
   const status = newMailerStatus();
+  const metrics = createMailerMetrics(queue, log, () =>
+    status.calendar
+      ? calendarStaleness(status.calendar, new Date(), config.agencyCalendarStaleMinutes)
+      : null,
+  );
   let server;
   try {
     server = await startHealthServer({ config, status, metrics });
@@ -54,9 +69,19 @@ export async function startMailer(options: Partial<MailerConfig> = {}): Promise<
     transport.close();
     throw error;
   }
-  const loop = createMailLoop({ config, queue, transport, metrics, status, log });
+  const caldav = config.agencyCaldav ? connectCaldav(config.agencyCaldav) : null;
+  const calendarReader = startCalendarReader(config, caldav, log);
+  status.calendar = calendarReader?.health ?? null;
+  const loop = createMailLoop({
+    config,
+    queue,
+    transport,
+    metrics,
+    status,
+    log,
+    calendarEvents: caldav ? createCalendarEventWriter(caldav, config) : null,
+  });
   loop.start();
-  const calendarReader = startCalendarReader(config, log);
   // The client-address warning is logged even where nothing scrapes /metrics.
   const clientAddressCheck = setInterval(
     () => void metrics.readClientAddresses(),

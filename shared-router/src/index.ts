@@ -14,16 +14,20 @@ export {
   NavLink,
   Navigate,
   Outlet,
+  RouterContextProvider,
   RouterProvider,
   createBrowserRouter,
+  createContext,
   isRouteErrorResponse,
   matchRoutes,
   replace,
+  useLoaderData,
   useLocation,
   useNavigate,
   useNavigation,
   useParams,
+  useRevalidator,
   useRouteError,
   useSearchParams,
 } from 'react-router-dom';
-export type { LoaderFunction, RouteObject } from 'react-router-dom';
+export type { HydrationState, LoaderFunction, LoaderFunctionArgs, RouteObject } from 'react-router-dom';

@@ -1,18 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'shared-router';
+import { createBrowserRouter, RouterProvider, type HydrationState } from 'shared-router';
 import { translationsReady } from 'shared-i18n';
 import { configureSite } from 'site-config';
 import 'shared-theme/base.css';
 import './i18n';
 import { pageForPath, routes } from './routes/routes';
-import { loadRegistry } from './remotes/loadRemotePage';
-import { firstRenderStarts, settledPageModule } from './remotes/pageLoads';
+import { pageModulesRouterContext, type RemotePageData } from './routes/remotePageLoader';
+import { browserPageModules, loadRegistry } from './remotes/browserRemotes';
+import { firstRenderStarts } from './remotes/firstPage';
 import { preloadLikelyPages } from './remotes/preloadLikelyPages';
 import { LIKELY_NEXT_PATHS } from './layout/navigation';
-import { RenderedPagesContext } from './remotes/renderedPages';
 import { Document } from './document/Document';
-import { readSsrState } from './document/ssrState';
+import { readSsrState, type SsrState } from './document/ssrState';
 import { readPublicSettings } from './document/publicSettingsElement';
 import { startWebVitals } from './webVitals/startWebVitals';
 
@@ -24,39 +24,46 @@ if (settings) configureSite(settings);
 // Fetch the registry now, without waiting: the layout renders while remotes are located.
 loadRegistry().catch((error: unknown) => console.error('[shell] remote registry unavailable', error));
 
-/**
- * How long the first render waits for the page of the URL, whose load starts here (its files were
- * preloaded by the server's HTML): the route's page resolved before hydration, as React Router
- * has it for server rendering. Hydrated together, the layout and the page hydrate in one pass; a
- * page still loading after that keeps its server HTML until it arrives. The client-rendered page
- * (served when the server could not render) likewise shows the layout and the page in one frame.
- */
-const FIRST_PAGE_WAIT_MS = 1500;
+/** What the browser's route loaders read: pages come through the browser's one loader of remotes. */
+const routerContext = pageModulesRouterContext(browserPageModules);
 
-const firstPage = pageForPath(window.location.pathname);
-const firstPageOrPatience = Promise.race([
-  firstPage && settledPageModule(firstPage),
-  new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
-]);
+type Router = ReturnType<typeof createBrowserRouter>;
 
 /**
- * The server ran the route's loader for this document: its answer (nothing but "no redirect") is
- * the router's hydration data, so the browser does not run it again. Without server HTML the
- * router runs it.
+ * The router's hydration data: the server's loader data. Where the server answered an error's
+ * page instead of the address's own (shared by every address, so without its data), that page
+ * was not rendered either: the browser neither loads it nor follows a redirect it would ask for.
  */
-function serverLoaderData(): Record<string, null> {
-  return firstPage ? { [firstPage]: null } : {};
+function hydrationData({ loaderData, httpStatus }: SsrState): HydrationState {
+  const notShown = httpStatus ? pageForPath(window.location.pathname) : null;
+  const unavailable: RemotePageData = { module: null, unavailable: 'server' };
+  return { loaderData: notShown ? { ...loaderData, [notShown]: unavailable } : loaderData };
+}
+
+/** Settles once the router has run the loaders its first render needs (at once if none). */
+function initialized(router: Router): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 async function start(): Promise<void> {
   const serverState = readSsrState();
+  // The server's loader data is the router's hydration data. What it lacks, a page the server
+  // rendered (a module is code, not data), the router loads as it starts, through the browser's
+  // loader of remotes and at the version the HTML names, so the layout and the page hydrate
+  // together. Without server HTML the router loads the URL's page the same way.
+  const router = createBrowserRouter(routes, {
+    getContext: () => routerContext,
+    ...(serverState ? { hydrationData: hydrationData(serverState) } : {}),
+  });
   // The strings of the page's language (shared-i18n took it from the URL) before the first render.
-  await firstPageOrPatience;
-  await translationsReady();
-  const router = createBrowserRouter(
-    routes,
-    serverState ? { hydrationData: { loaderData: serverLoaderData() } } : {},
-  );
+  await Promise.all([initialized(router), translationsReady()]);
   firstRenderStarts();
   preloadLikelyPages(LIKELY_NEXT_PATHS);
   startWebVitals({ sampleRate: settings?.webVitals?.sampleRate, hydrated: serverState !== null });
@@ -69,13 +76,9 @@ async function start(): Promise<void> {
     hydrateRoot(
       document,
       <StrictMode>
-        <RenderedPagesContext.Provider
-          value={{ modules: new Map(), failed: new Set(serverState.failedPages) }}
-        >
-          <Document state={serverState}>
-            <RouterProvider router={router} />
-          </Document>
-        </RenderedPagesContext.Provider>
+        <Document state={serverState}>
+          <RouterProvider router={router} />
+        </Document>
       </StrictMode>,
     );
     return;

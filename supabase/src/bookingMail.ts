@@ -17,6 +17,9 @@ export const MAIL_KINDS = [
   'cancellation_notice',
   // The one message an address that has not answered can receive: a code, and no text of anyone's.
   'address_code',
+  // Not an e-mail: "make the agency calendar's event for this booking match the booking as it is
+  // now" (20270119090000_agency_calendar_events.sql), written over CalDAV by the mailer.
+  'calendar_event',
   // A call moved by its link (20270126090000_booking_moves.sql): to the visitor, to the agency.
   'move_confirmation',
   'move_notice',
@@ -77,9 +80,9 @@ interface ClaimedMailBase {
   attempt: number;
 }
 
-/** A message about a booking: every kind but address_code. */
+/** An e-mail about a booking: every kind but address_code and calendar_event. */
 export interface ClaimedBookingMail extends ClaimedMailBase {
-  kind: Exclude<MailKind, 'address_code'>;
+  kind: Exclude<MailKind, 'address_code' | 'calendar_event'>;
   /**
    * A fresh link token for booking_confirmation, booking_reminder and move_confirmation, else null:
    * the message's cancel link and its change link both carry it.
@@ -96,8 +99,14 @@ export interface ClaimedCodeMail extends ClaimedMailBase {
   address: CodeAddress;
 }
 
+/** The agency calendar's event of a booking, to be made to match the booking (read when claimed). */
+export interface ClaimedCalendarEvent extends ClaimedMailBase {
+  kind: 'calendar_event';
+  booking: MailBooking;
+}
+
 /** One row of POST /rest/v1/rpc/claim_mail (service role): a message leased to this mailer. */
-export type ClaimedMail = ClaimedBookingMail | ClaimedCodeMail;
+export type ClaimedMail = ClaimedBookingMail | ClaimedCodeMail | ClaimedCalendarEvent;
 
 /** claim_mail's row as it comes over the wire: the columns of both kinds, null where unused. */
 export interface ClaimedMailRow {

@@ -9,6 +9,9 @@ export const REPLACE_BUSY_TIMES_FUNCTION = 'replace_busy_times';
 /** The source name of the agency's iCalendar feed (AGENCY_CALENDAR_FEED_URL). */
 export const AGENCY_FEED_SOURCE = 'agency-feed';
 
+/** The source name of the agency's CalDAV calendar (AGENCY_CALDAV_URL). */
+export const AGENCY_CALDAV_SOURCE = 'agency-caldav';
+
 /** One busy interval, [starts_at, ends_at): nothing of the event but when it is. */
 export interface BusyInterval {
   /** ISO 8601 instants. */

@@ -13,6 +13,7 @@ import { slotStart, type DayAvailability } from 'supabase-schema';
 import { startMailer } from '../startMailer';
 import { createBusyTimesStore } from './busyTimesStore';
 import { createCalendarReader } from './calendarReader';
+import { feedSource } from './calendarSource';
 
 let backend: RunningBackend;
 let feedServer: http.Server;
@@ -64,7 +65,13 @@ async function freeTimesOf(day: string): Promise<string[] | undefined> {
 function silentReader() {
   const log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
   const store = createBusyTimesStore(backend.url, LOCAL_SERVICE_ROLE_KEY);
-  return createCalendarReader({ feedUrl, readEveryMs: 60_000, store, log });
+  return createCalendarReader({
+    source: feedSource(feedUrl),
+    readEveryMs: 60_000,
+    staleMinutes: 30,
+    store,
+    log,
+  });
 }
 
 test('a busy hour in the feed closes its slot; a broken feed keeps it closed; an empty one frees it', async () => {

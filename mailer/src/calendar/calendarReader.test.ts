@@ -1,9 +1,12 @@
-// The calendar reader's turns: a feed read is written as the agency feed's busy times, and a read
-// that fails writes nothing, so the database keeps the last set.
+// The calendar reader's turns: a feed read is written as the agency feed's busy times, a read
+// that fails writes nothing, so the database keeps the last set, and a calendar unread for the
+// stale time is said once, and its health says since when.
 import type { BusyInterval } from 'supabase-schema';
 import type { Log } from '../log';
 import type { BusyTimesStore } from './busyTimesStore';
+import { calendarStaleness } from './calendarHealth';
 import { createCalendarReader } from './calendarReader';
+import { feedSource } from './calendarSource';
 
 const NOW = new Date('2027-01-04T14:00:00Z');
 const FEED = [
@@ -30,21 +33,29 @@ function recordingStore() {
   return { store, writes };
 }
 
-function silentLog(): Log & { warnings: string[] } {
+function silentLog(): Log & { warnings: string[]; errors: string[] } {
   const warnings: string[] = [];
-  return { debug: () => {}, info: () => {}, warn: (line) => warnings.push(line), error: () => {}, warnings };
+  const errors: string[] = [];
+  return {
+    debug: () => {},
+    info: () => {},
+    warn: (line) => warnings.push(line),
+    error: (line) => errors.push(line),
+    warnings,
+    errors,
+  };
 }
 
-function readerOf(fetchFeed: (url: string) => Promise<string>) {
+function readerOf(fetchFeed: (url: string) => Promise<string>, clock = { now: NOW }) {
   const { store, writes } = recordingStore();
   const log = silentLog();
   const reader = createCalendarReader({
-    feedUrl: 'https://calendar.example/private-secret-token/basic.ics',
+    source: feedSource('https://calendar.example/private-secret-token/basic.ics', fetchFeed),
     readEveryMs: 60_000,
+    staleMinutes: 30,
     store,
     log,
-    fetchFeed,
-    now: () => NOW,
+    now: () => clock.now,
   });
   return { reader, writes, log };
 }
@@ -91,4 +102,30 @@ test('started, it reads at once and then every turn until stopped', async () => 
   } finally {
     jest.useRealTimers();
   }
+});
+
+test('a calendar unread for the stale time is said once in the log, and its health says since when', async () => {
+  const clock = { now: NOW };
+  let answer = () => Promise.resolve(FEED);
+  const { reader, log } = readerOf(() => answer(), clock);
+  await reader.readNow();
+  answer = () => Promise.reject(new Error('answered HTTP 503'));
+  for (const minutes of [1, 10, 29, 31, 45, 60]) {
+    clock.now = new Date(NOW.getTime() + minutes * 60_000);
+    await reader.readNow();
+  }
+  expect(log.warnings).toEqual([
+    'agency calendar (agency-feed) not read, its last busy times stay: answered HTTP 503',
+  ]);
+  expect(log.errors).toEqual([
+    "agency calendar (agency-feed) not read since 2027-01-04T14:00:00.000Z: its busy times may be out of date, and the agency's notices say so",
+  ]);
+  expect(calendarStaleness(reader.health, clock.now, 30)).toEqual({
+    lastReadAt: NOW,
+    unreadSince: NOW,
+    stale: true,
+  });
+  answer = () => Promise.resolve(FEED);
+  await reader.readNow();
+  expect(calendarStaleness(reader.health, clock.now, 30).stale).toBe(false);
 });

@@ -1,7 +1,12 @@
-/** booking_notice: to the agency (AGENCY_INBOX, in AGENCY_LANGUAGE), Reply-To the visitor: every answer of the form, the time in Panama, the invitation. */
+/**
+ * booking_notice: to the agency (AGENCY_INBOX, in AGENCY_LANGUAGE), Reply-To the visitor: every
+ * answer of the form, the time in Panama, the invitation; and, when the agency's calendar has gone
+ * unread for AGENCY_CALENDAR_STALE_MINUTES, when it was last read (the time was not checked against it).
+ */
 import { Section, Text } from '@react-email/components';
 import type { SiteConfig } from 'site-config';
 import { BOOKING_FIELD_COLUMNS, type MailBooking } from 'supabase-schema';
+import { calendarStaleness } from '../calendar/calendarHealth';
 import { panamaTimestamp } from './callTime';
 import { invitation, withInvitation } from './invitation';
 import { messageContext, type BookingComposeInput, type MessageContext } from './messageContext';
@@ -21,7 +26,29 @@ function answerOf(booking: MailBooking, field: (typeof FIELDS)[number], context:
   return value === null || value === undefined ? '' : String(value).trim();
 }
 
-export function BookingNoticeEmail({ context, site }: { context: MessageContext; site: SiteConfig }) {
+/** The warning of a notice composed while the agency's calendar is stale, or null. */
+export function calendarWarning(input: BookingComposeInput, context: MessageContext): string | null {
+  if (!input.calendar) return null;
+  const { stale, lastReadAt, unreadSince } = calendarStaleness(
+    input.calendar,
+    input.now,
+    input.config.agencyCalendarStaleMinutes,
+  );
+  if (!stale) return null;
+  const when = panamaTimestamp((lastReadAt ?? unreadSince).toISOString(), context.language);
+  return context.t(lastReadAt ? 'bookingNotice.calendarLastRead' : 'bookingNotice.calendarNotRead', { when });
+}
+
+export function BookingNoticeEmail({
+  context,
+  site,
+  calendarWarning,
+}: {
+  context: MessageContext;
+  site: SiteConfig;
+  /** Said under the call's time when the agency's calendar could not be read for a while. */
+  calendarWarning: string | null;
+}) {
   const { booking, language, t, time } = context;
   const who = { name: booking.full_name, companyName: booking.company_name };
   return (
@@ -35,6 +62,7 @@ export function BookingNoticeEmail({ context, site }: { context: MessageContext;
       <Paragraph>{t('bookingNotice.intro', who)}</Paragraph>
       <Subheading>{t('bookingNotice.whenHeading')}</Subheading>
       <CallTimeBlock time={time} t={t} withVisitorZone={false} />
+      {calendarWarning ? <Paragraph>{calendarWarning}</Paragraph> : null}
       <Text style={styles.small}>{t('bookingNotice.visitorZone', { zone: booking.time_zone })}</Text>
       {time.visitor ? (
         <Text style={styles.small}>{t('bookingNotice.visitorTime', { when: time.visitor.when })}</Text>
@@ -63,7 +91,13 @@ export async function composeBookingNotice(input: BookingComposeInput): Promise<
   const context = messageContext(input, 'agency');
   const { booking, t, time } = context;
   const calendar = withInvitation(() => invitation(booking, 'REQUEST', 'agency', config, t));
-  const parts = await renderParts(<BookingNoticeEmail context={context} site={config.site} />);
+  const parts = await renderParts(
+    <BookingNoticeEmail
+      context={context}
+      site={config.site}
+      calendarWarning={calendarWarning(input, context)}
+    />,
+  );
   return {
     to: context.agency,
     replyTo: context.visitor,

@@ -10,9 +10,9 @@ import { composeBookingNotice } from './bookingNotice';
 import { composeBookingReminder } from './bookingReminder';
 import { composeCancellationConfirmation } from './cancellationConfirmation';
 import { composeCancellationNotice } from './cancellationNotice';
+import type { BookingComposeInput, ClaimedMessage, ComposeInput } from './messageContext';
 import { composeMoveConfirmation } from './moveConfirmation';
 import { composeMoveNotice } from './moveNotice';
-import type { BookingComposeInput, ComposeInput } from './messageContext';
 import type { MailAddress, OutgoingMail } from './outgoingMail';
 import { oneLine } from './plainText';
 
@@ -43,7 +43,7 @@ function withPlainHeaders(mail: OutgoingMail): OutgoingMail {
   };
 }
 
-export async function composeMail({ mail, ...input }: ComposeInput): Promise<OutgoingMail> {
+export async function composeMail({ mail, ...input }: ComposeInput<ClaimedMessage>): Promise<OutgoingMail> {
   if (mail.kind === 'address_code') return withPlainHeaders(await composeAddressCode({ ...input, mail }));
   const compose = BOOKING_COMPOSERS[mail.kind] as BookingComposer | undefined;
   // A kind a newer database knows and this mailer does not: failed (and so retried, then given up).
@@ -56,10 +56,13 @@ type BookingComposer = (typeof BOOKING_COMPOSERS)[ClaimedBookingMail['kind']];
 /**
  * Why a claimed message must not be sent, or null: a reminder of a call that was cancelled or has
  * begun (the mailer was down past it) would only mislead, and so would a code no longer accepted
- * or a "moved" message of a call cancelled since (its invitation would put the call back).
- * The mailer records it with mail_skipped.
+ * or a "moved" message of a call cancelled since (its invitation would put the call back); a
+ * calendar event has nowhere to go without a CalDAV calendar. The mailer records it with
+ * mail_skipped.
  */
-export function reasonNotToSend({ mail, now }: ComposeInput): string | null {
+export function reasonNotToSend({ mail, now, config }: ComposeInput): string | null {
+  if (mail.kind === 'calendar_event')
+    return config.agencyCaldav ? null : 'not written: no CalDAV calendar is configured (AGENCY_CALDAV_URL)';
   if (mail.kind === 'address_code')
     return mail.address.valid_minutes < 1 ? 'not sent: the code was no longer valid' : null;
   if (

@@ -3,7 +3,8 @@
 // booker's line break stays text; an address ics cannot take is refused by name, not by value.
 import ICAL from 'ical.js';
 import { sampleBooking, sampleConfig } from '../testing/sampleMail';
-import { invitation, invitationUid, withInvitation } from './invitation';
+import { invitationUid } from './bookingEvent';
+import { invitation, withInvitation } from './invitation';
 import { translatorFor } from './translate';
 
 const config = sampleConfig();

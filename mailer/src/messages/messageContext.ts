@@ -2,7 +2,8 @@
  * What every message's module starts from: the claimed message and the settings (ComposeInput);
  * for a message about a booking, the recipient's language, copy and call time (MessageContext).
  */
-import type { ClaimedBookingMail, ClaimedMail, MailBooking } from 'supabase-schema';
+import type { ClaimedBookingMail, ClaimedCalendarEvent, ClaimedMail, MailBooking } from 'supabase-schema';
+import type { CalendarHealth } from '../calendar/calendarHealth';
 import type { Language, MailerConfig } from '../config';
 import { describeCallTime, type CallTime } from './callTime';
 import { cancelLink, changeLink, siteHost } from './links';
@@ -16,7 +17,12 @@ export interface ComposeInput<Mail extends ClaimedMail = ClaimedMail> {
   config: MailerConfig;
   /** The clock (the reminder says "in about 24 hours" or "soon"). */
   now: Date;
+  /** The reads of the agency's calendar, when one is read: the agency's notice says when it was last read. */
+  calendar?: CalendarHealth | null;
 }
+
+/** The outbox rows that are e-mails: all but the agency calendar's events. */
+export type ClaimedMessage = Exclude<ClaimedMail, ClaimedCalendarEvent>;
 
 /** A message about a booking: every kind but address_code. */
 export type BookingComposeInput = ComposeInput<ClaimedBookingMail>;

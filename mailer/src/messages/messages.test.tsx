@@ -172,6 +172,43 @@ describe('booking_notice', () => {
     expect(mail.subject).toMatch(/^Nueva llamada de descubrimiento: /);
     expect(mail.text).toContain('(hora de Panamá)');
   });
+
+  test("while the agency's calendar is unread past the stale time, the notice says when it was last read", async () => {
+    const lastReadAt = new Date('2026-12-28T13:50:00Z');
+    const calendar = {
+      source: 'agency-caldav',
+      watchingSince: lastReadAt,
+      lastReadAt,
+      lastError: 'CalDAV: no answer',
+    };
+    const notice = async (at: Date, language: 'en' | 'es' = 'en') =>
+      plain(
+        await composeMail({
+          mail: sampleMail('booking_notice'),
+          config: sampleConfig({ agencyLanguage: language }),
+          now: at,
+          calendar,
+        }),
+      ).text;
+    // 15 minutes unread: not stale yet (30 by default).
+    expect(await notice(new Date('2026-12-28T14:05:00Z'))).not.toContain('Your calendar');
+    expect(await notice(now)).toContain(
+      'Your calendar was last read on Dec 28, 2026, 8:50 AM (Panama time) and could not be read since',
+    );
+    expect(await notice(now, 'es')).toContain(
+      'Tu calendario se leyó por última vez el 12/28/2026, 8:50 a. m. (hora de Panamá)',
+    );
+    // Never read since the mailer started: since when it is unread.
+    const never = plain(
+      await composeMail({
+        mail: sampleMail('booking_notice'),
+        config,
+        now,
+        calendar: { ...calendar, lastReadAt: null },
+      }),
+    ).text;
+    expect(never).toContain('Your calendar could not be read since Dec 28, 2026, 8:50 AM (Panama time)');
+  });
 });
 
 describe('booking_reminder', () => {

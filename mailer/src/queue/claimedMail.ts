@@ -1,6 +1,7 @@
 /**
  * claim_mail's wire row (every column of every kind, null where unused) made into the mail
- * contract's union: a message about a booking, or a code to an address. A row that fits neither
+ * contract's union: a message about a booking, a code to an address, or a booking's event for the
+ * agency's calendar. A row that fits neither
  * (a database and a mailer out of step) is kept apart as a misfit, so it is given up with the reason
  * rather than failing the whole claim at every poll.
  */
@@ -29,6 +30,7 @@ export function readClaimedRow(row: ClaimedMailRow): ClaimedMail | MisfitRow {
     return { message_id, attempt, kind, code, address };
   }
   if (!row.booking) return misfit(`${kind} without a booking`);
+  if (kind === 'calendar_event') return { message_id, attempt, kind, booking: row.booking };
   return { message_id, attempt, kind, cancel_token: row.cancel_token, booking: row.booking };
 }
 

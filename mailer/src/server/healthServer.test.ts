@@ -3,8 +3,9 @@
 // database's count of unreadable client addresses beside them, unknown on a backend without it.
 import type { ClientAddressStats } from 'supabase-schema';
 import type { Log } from '../log';
+import { calendarStaleness } from '../calendar/calendarHealth';
 import { newMailerStatus } from '../mailerStatus';
-import { startHealthServer, type HealthServer } from './healthServer';
+import { healthOf, startHealthServer, type HealthServer } from './healthServer';
 import { createMailerMetrics } from './metrics';
 
 let statsAnswer: () => Promise<{
@@ -17,9 +18,11 @@ let clientAddressAnswer: () => Promise<ClientAddressStats | null> = async () => 
 const warnings: string[] = [];
 const log: Log = { debug() {}, info() {}, warn: (line) => warnings.push(line), error() {} };
 const status = newMailerStatus();
+let calendarNow = new Date('2027-01-04T14:00:00Z');
 const metrics = createMailerMetrics(
   { stats: () => statsAnswer(), clientAddressStats: () => clientAddressAnswer() },
   log,
+  () => (status.calendar ? calendarStaleness(status.calendar, calendarNow, 30) : null),
 );
 let server: HealthServer;
 
@@ -35,7 +38,13 @@ test('health: starting, ok with the last SMTP error, 503 once a claim failed', a
   };
   expect(await health()).toEqual({
     code: 200,
-    body: { status: 'starting', lastClaimAt: null, lastClaimError: null, lastSmtpError: null },
+    body: {
+      status: 'starting',
+      lastClaimAt: null,
+      lastClaimError: null,
+      lastSmtpError: null,
+      agencyCalendar: null,
+    },
   });
   status.lastClaimAt = new Date('2027-01-04T14:00:00Z');
   status.lastSmtpError = { message: 'SMTP 421: busy', at: new Date('2027-01-04T14:00:01Z') };
@@ -118,4 +127,32 @@ test('metrics: unreadable client addresses, read at each scrape; a warning when 
     throw new Error('client_address_stats: fetch failed');
   };
   expect(await scrape()).toContain('booking_requests_unreadable_client_address_total Nan');
+});
+
+test("the agency calendar's reads: /health and /metrics say since when it is unread, and when that is stale", async () => {
+  const readAt = new Date('2027-01-04T14:00:00Z');
+  status.calendar = { source: 'agency-caldav', watchingSince: readAt, lastReadAt: readAt, lastError: null };
+  const lines = async () => (await (await fetch(`${server.url}/metrics`)).text()).split('\n');
+  expect(healthOf(status, 30, readAt).body.agencyCalendar).toEqual({
+    source: 'agency-caldav',
+    status: 'ok',
+    lastReadAt: '2027-01-04T14:00:00.000Z',
+    unreadSince: null,
+    lastError: null,
+  });
+  expect(await lines()).toContain('mailer_agency_calendar_last_read_timestamp_seconds 1799071200');
+  expect(await lines()).toContain('mailer_agency_calendar_stale 0');
+
+  status.calendar.lastError = 'CalDAV: no answer to the calendar query: fetch failed';
+  calendarNow = new Date('2027-01-04T15:00:00Z');
+  expect(healthOf(status, 30, calendarNow).body.agencyCalendar).toEqual({
+    source: 'agency-caldav',
+    status: 'stale',
+    lastReadAt: '2027-01-04T14:00:00.000Z',
+    unreadSince: '2027-01-04T14:00:00.000Z',
+    lastError: 'CalDAV: no answer to the calendar query: fetch failed',
+  });
+  expect(await lines()).toContain('mailer_agency_calendar_stale 1');
+  status.calendar = null;
+  expect(await lines()).toContain('mailer_agency_calendar_stale Nan');
 });

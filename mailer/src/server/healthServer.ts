@@ -1,8 +1,10 @@
 /**
  * The mailer's HTTP endpoints on MAILER_HOST:MAILER_PORT: GET /health (200 while the queue answers
- * its claims, 503 once the last claim failed) and GET /metrics (Prometheus text).
+ * its claims, 503 once the last claim failed; with the agency calendar's reads, which never make it
+ * 503: bookings go on without them) and GET /metrics (Prometheus text).
  */
 import Fastify from 'fastify';
+import { calendarStaleness } from '../calendar/calendarHealth';
 import type { MailerConfig } from '../config';
 import type { MailerStatus } from '../mailerStatus';
 import type { MailerMetrics } from './metrics';
@@ -12,7 +14,20 @@ export interface HealthServer {
   close(): Promise<void>;
 }
 
-export function healthOf(status: MailerStatus) {
+/** The agency calendar's reads as /health shows them: since when it is unread, and whether that is stale. */
+function agencyCalendarOf(status: MailerStatus, staleMinutes: number, now: Date) {
+  if (!status.calendar) return null;
+  const { stale, lastReadAt, unreadSince } = calendarStaleness(status.calendar, now, staleMinutes);
+  return {
+    source: status.calendar.source,
+    status: stale ? 'stale' : status.calendar.lastError ? 'failing' : lastReadAt ? 'ok' : 'starting',
+    lastReadAt: lastReadAt?.toISOString() ?? null,
+    unreadSince: lastReadAt && !status.calendar.lastError ? null : unreadSince.toISOString(),
+    lastError: status.calendar.lastError,
+  };
+}
+
+export function healthOf(status: MailerStatus, staleMinutes = 30, now = new Date()) {
   const state = status.lastClaimError ? 'queue_unreachable' : status.lastClaimAt ? 'ok' : 'starting';
   return {
     code: state === 'queue_unreachable' ? 503 : 200,
@@ -23,6 +38,7 @@ export function healthOf(status: MailerStatus) {
       lastSmtpError: status.lastSmtpError
         ? { message: status.lastSmtpError.message, at: status.lastSmtpError.at.toISOString() }
         : null,
+      agencyCalendar: agencyCalendarOf(status, staleMinutes, now),
     },
   };
 }
@@ -32,13 +48,13 @@ export async function startHealthServer({
   status,
   metrics,
 }: {
-  config: Pick<MailerConfig, 'host' | 'port'>;
+  config: Pick<MailerConfig, 'host' | 'port'> & Partial<Pick<MailerConfig, 'agencyCalendarStaleMinutes'>>;
   status: MailerStatus;
   metrics: MailerMetrics;
 }): Promise<HealthServer> {
   const app = Fastify({ logger: false });
   app.get('/health', async (_request, reply) => {
-    const { code, body } = healthOf(status);
+    const { code, body } = healthOf(status, config.agencyCalendarStaleMinutes);
     return reply.code(code).header('Cache-Control', 'no-store').send(body);
   });
   app.get('/metrics', async (_request, reply) =>

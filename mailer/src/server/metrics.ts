@@ -7,6 +7,7 @@
  */
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { MAIL_KINDS, type MailKind } from 'supabase-schema';
+import type { CalendarStaleness } from '../calendar/calendarHealth';
 import type { Log } from '../log';
 import type { MailQueue } from '../queue/mailQueue';
 import { createClientAddressWatch } from './clientAddressWatch';
@@ -29,6 +30,8 @@ export interface MailerMetrics {
 export function createMailerMetrics(
   queue: Pick<MailQueue, 'stats' | 'clientAddressStats'>,
   log: Log,
+  /** The agency calendar's reads now, or null when no calendar is read. */
+  calendar: () => CalendarStaleness | null = () => null,
 ): MailerMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'mailer_' });
@@ -48,7 +51,19 @@ export function createMailerMetrics(
     'booking_requests_unreadable_client_address_total',
     'Requests (challenges, code requests) whose client address the database could not read, from client_address_stats(); NaN when unknown',
   );
-  const sent = counter('mailer_sent_total', 'Messages the SMTP server accepted, by kind', ['kind']);
+  const calendarLastRead = gauge(
+    'mailer_agency_calendar_last_read_timestamp_seconds',
+    "When the agency's calendar was last read successfully (Unix time); NaN: not since the start, or no calendar",
+  );
+  const calendarStale = gauge(
+    'mailer_agency_calendar_stale',
+    "1 when the agency's calendar has not been read for AGENCY_CALENDAR_STALE_MINUTES, else 0; NaN: no calendar",
+  );
+  const sent = counter(
+    'mailer_sent_total',
+    "Messages the SMTP server accepted, or calendar events the agency's calendar took, by kind",
+    ['kind'],
+  );
   const failures = counter('mailer_send_failures_total', 'Tries that failed (rendering or SMTP), by kind', [
     'kind',
   ]);
@@ -84,6 +99,12 @@ export function createMailerMetrics(
     }
   }
 
+  function readCalendar(): void {
+    const reads = calendar();
+    calendarLastRead.set(reads?.lastReadAt ? reads.lastReadAt.getTime() / 1000 : Number.NaN);
+    calendarStale.set(reads ? Number(reads.stale) : Number.NaN);
+  }
+
   async function readClientAddresses(): Promise<void> {
     let total = Number.NaN;
     try {
@@ -99,6 +120,7 @@ export function createMailerMetrics(
   return {
     contentType: registry.contentType,
     text: async () => {
+      readCalendar();
       await Promise.all([readQueue(), readClientAddresses()]);
       return registry.metrics();
     },

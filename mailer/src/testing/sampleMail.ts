@@ -1,5 +1,11 @@
-/** Claimed messages as claim_mail gives them (about a booking, or a code), and a mailer configuration, for the unit tests. */
-import type { ClaimedBookingMail, ClaimedCodeMail, CodeAddress, MailBooking } from 'supabase-schema';
+/** Claimed messages as claim_mail gives them (about a booking, a code, a calendar event), and a mailer configuration, for the unit tests. */
+import type {
+  ClaimedBookingMail,
+  ClaimedCalendarEvent,
+  ClaimedCodeMail,
+  CodeAddress,
+  MailBooking,
+} from 'supabase-schema';
 import { resolveMailerConfig, type MailerConfig } from '../config';
 
 export const SAMPLE_TOKEN = 'Abc_DEF-123abcdefghijklmnopqrstuvwxyz012345';
@@ -62,6 +68,11 @@ export const SAMPLE_MOVE: Partial<MailBooking> = {
     starts_at: '2027-01-04T14:00:00+00:00',
   },
 };
+
+/** The sample booking's event for the agency's calendar. */
+export function sampleCalendarEvent(booking: Partial<MailBooking> = {}): ClaimedCalendarEvent {
+  return { message_id: 44, kind: 'calendar_event', attempt: 1, booking: sampleBooking(booking) };
+}
 
 export const SAMPLE_CODE = '048213';
 

@@ -97,7 +97,7 @@ describe.each([
     '%s is explained at its field, everything typed is kept and nothing is sent',
     async (_, name, value, message) => {
       await act(() => setLanguage(language));
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const received = renderForm();
       await fillBooking(user, strings, { [name]: value });
 
@@ -110,7 +110,7 @@ describe.each([
 });
 
 test('a form submitted by a script, past the browser, is checked again and not sent', async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const received = renderForm();
   await fillBooking(user, en, { email: 'maria@cafe' });
   fireEvent.submit(field(en.fields.email).form as HTMLFormElement);
@@ -119,7 +119,7 @@ test('a form submitted by a script, past the browser, is checked again and not s
 });
 
 test('once the wrong value is put right, the booking is sent with trimmed text', async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const received = renderForm();
   await fillBooking(user, en, { website: 'ftp://x.com' });
   await user.clear(field(en.fields.website));
@@ -136,7 +136,7 @@ describe.each([
 ] as const)('the address step in %s', (language, strings) => {
   test('after the send, the code step asks for the code from the e-mail and confirms the call', async () => {
     await act(() => setLanguage(language));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const received = renderForm({ codes: ['right'] });
     await fillBooking(user, strings, {});
     expect(screen.getByText(strings.addressNote)).toBeTruthy();
@@ -168,7 +168,7 @@ describe.each([
 });
 
 test('a wrong code is said at the code field; every field and the step stay', async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const wrong = new BookingNotStoredError(400, 'BK007', 'Code refused', 'code_wrong');
   const received = renderForm({ codes: [wrong, 'right'] });
   await fillBooking(user, en, {});
@@ -192,7 +192,7 @@ test('a wrong code is said at the code field; every field and the step stay', as
 });
 
 test('a code that is not six digits is not sent, and the field says so', async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderForm({ codes: ['right'] });
   await fillBooking(user, en, {});
   await user.click(screen.getByRole('button', { name: en.submit }));
@@ -204,7 +204,7 @@ test('a code that is not six digits is not sent, and the field says so', async (
 });
 
 test('"Change my e-mail" goes back to the e-mail field with every field kept', async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderForm({ codes: ['right'] });
   await fillBooking(user, en, {});
   await user.click(screen.getByRole('button', { name: en.submit }));

@@ -90,7 +90,7 @@ test('pressing the button cancels the call with the token, busy meanwhile, then 
   let answerCancel!: (response: Response) => void;
   const cancelled = new Promise<Response>((resolve) => (answerCancel = resolve));
   const fetch = answerWith({ state: 'open', call: CALL }, cancelled);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderAt(`/booking/cancel?token=${TOKEN}`);
   await user.click(await screen.findByRole('button', { name: en.cancel.confirm }));
 
@@ -124,7 +124,7 @@ test('a press that fails (network, server) says so and offers the button again, 
     Promise.resolve(new Response('{}', { status: 503 })),
     { state: 'cancelled', call: CALL },
   );
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderAt(`/booking/cancel?token=${TOKEN}`);
   const pressAndFail = async () => {
     await user.click(await screen.findByRole('button', { name: en.cancel.confirm }));
@@ -141,7 +141,7 @@ test('a press that fails (network, server) says so and offers the button again, 
 
 test('a press the database refuses shows why: the link was used meanwhile (in another tab)', async () => {
   answerWith({ state: 'open', call: CALL }, { state: 'used', call: CALL });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderAt(`/booking/cancel?token=${TOKEN}`);
   await user.click(await screen.findByRole('button', { name: en.cancel.confirm }));
   await waitFor(() => expect(shownState()).toBe('used'));
@@ -164,7 +164,7 @@ test.each(['used', 'cancelled', 'past'] as const)(
 test('when the database cannot be asked, the page says so and asks again on request', async () => {
   const logged = loggedErrors();
   answerWith(new TypeError('Failed to fetch'), { state: 'open', call: CALL });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderAt(`/booking/cancel?token=${TOKEN}`);
   await waitFor(() => expect(shownState()).toBe('unreadable'));
   await user.click(screen.getByRole('button', { name: en.cancel.askAgain }));

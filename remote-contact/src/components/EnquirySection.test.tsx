@@ -48,7 +48,7 @@ test.each([
   async (language, strings) => {
     await act(() => setLanguage(language));
     const send = jest.fn(() => Promise.resolve());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSection(send);
 
     await user.click(screen.getByRole('button', { name: strings.form.send }));
@@ -105,7 +105,7 @@ test('the service list offers every SPEC option with its label, and none by defa
 test('while sending the button says so and is disabled; once sent the thank-you view takes the focus', async () => {
   let finish!: () => void;
   const send = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderSection(send);
   await fillRequiredFields(user, en);
   await user.selectOptions(field(en.form.service), 'Web');
@@ -138,7 +138,7 @@ test('a failed send shows the banner in the page language, keeps the fields and 
     .fn<Promise<void>, [ContactEnquiry]>()
     .mockRejectedValueOnce(new EmailJSResponseStatus(500, 'Internal Server Error'))
     .mockResolvedValueOnce(undefined);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderSection(send);
   await fillRequiredFields(user, en);
   await user.click(screen.getByRole('button', { name: en.form.send }));
@@ -164,7 +164,7 @@ test('a failed send shows the banner in the page language, keeps the fields and 
 
 test('too many messages (429) asks the visitor to wait, with the e-mail and phone as links', async () => {
   const send = jest.fn(() => Promise.reject(new EmailJSResponseStatus(429, 'Too Many Requests')));
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderSection(send);
   await fillRequiredFields(user, en);
   await user.click(screen.getByRole('button', { name: en.form.send }));

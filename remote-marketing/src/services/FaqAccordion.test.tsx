@@ -48,7 +48,7 @@ test('each question is a heading whose button controls the answer region it labe
 });
 
 test('the keyboard opens questions and moves between them with the arrow, Home and End keys', async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(<FaqAccordion entries={ENTRIES} />);
   question('First question?').focus();
   await user.keyboard('{ArrowDown}');

@@ -1,8 +1,11 @@
 import { readSsrState, serializeJsonForScript, SSR_STATE_ELEMENT_ID } from './ssrState';
 
 test('the state sent with the HTML cannot close its script element, and reads back the same', () => {
-  const state = { failedPages: ['marketing/HomePage' as const], remoteManifests: {} };
-  const hostile = { failedPages: ['</script><script>alert(1)</script>'] } as unknown as typeof state;
+  const state = {
+    loaderData: { 'marketing/HomePage': { module: null, unavailable: 'server' as const } },
+    remoteManifests: {},
+  };
+  const hostile = { loaderData: { '</script><script>alert(1)</script>': null } } as unknown as typeof state;
   expect(serializeJsonForScript(hostile)).not.toContain('</script>');
   document.body.innerHTML = `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${serializeJsonForScript(state)}</script>`;
   expect(readSsrState()).toEqual(state);

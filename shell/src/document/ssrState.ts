@@ -1,10 +1,15 @@
-import type { RemoteName, RemotePageId } from '../remotes/remoteContracts';
+import type { RemoteName } from '../remotes/remoteContracts';
 import type { HttpErrorStatus } from '../routes/httpStatus';
+import type { UnavailablePageData } from '../routes/remotePageLoader';
 
 /** What the server tells the browser beside its HTML, so hydration renders what it rendered. */
 export interface SsrState {
-  /** Pages the server answered with their "temporarily unavailable" panel. */
-  failedPages: RemotePageId[];
+  /**
+   * The server's loader data, which the browser's router hydrates with: a page the server answered
+   * with its "temporarily unavailable" panel is there; a rendered page is not, its module being
+   * code (`serializableLoaderData`); an error's page has none.
+   */
+  loaderData: Record<string, UnavailablePageData>;
   /**
    * The manifest of each remote version the page was rendered with: the browser hydrates with
    * that version's files, never a newer one the registry named meanwhile (a release).

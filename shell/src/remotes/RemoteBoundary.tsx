@@ -3,10 +3,6 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 interface RemoteBoundaryProps {
   remote: string;
   fallback: (retry: () => void) => ReactNode;
-  /** The server could not render the page and sent the fallback: start from it, Retry included. */
-  failedOnServer?: boolean;
-  /** Told once per failure, before the fallback shows. */
-  onError: () => void;
   onRetry: () => void;
   children: ReactNode;
 }
@@ -16,13 +12,11 @@ interface RemoteBoundaryState {
 }
 
 /**
- * Catches whatever goes wrong inside one remote's page (not reachable, script failing, page
- * throwing while rendering) so the layout and the other remotes keep working.
+ * Catches a remote's page that throws while rendering (one that could not be loaded is its route
+ * loader's answer, RemotePage.tsx) so the layout and the other remotes keep working.
  */
 export class RemoteBoundary extends Component<RemoteBoundaryProps, RemoteBoundaryState> {
-  override state: RemoteBoundaryState = {
-    error: this.props.failedOnServer ? new Error(`remote "${this.props.remote}" failed on the server`) : null,
-  };
+  override state: RemoteBoundaryState = { error: null };
 
   static getDerivedStateFromError(error: Error): RemoteBoundaryState {
     return { error };
@@ -30,7 +24,6 @@ export class RemoteBoundary extends Component<RemoteBoundaryProps, RemoteBoundar
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`[shell] remote "${this.props.remote}" failed`, error, info.componentStack);
-    this.props.onError();
   }
 
   private retry = () => {

@@ -1,19 +1,25 @@
-import { Suspense, use, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import { forgetPageLoad, pageLoad, pageShown } from './pageLoads';
-import { remoteNameOf, type RemoteName, type RemotePageId } from './remoteContracts';
+// A remote page's route element: the page its loader loaded (`useLoaderData`), inside its boundary,
+// or its "temporarily unavailable" panel, whose Retry runs the loader again in place.
+import { Suspense, use, useEffect, useState, useSyncExternalStore } from 'react';
+import { useLoaderData, useRevalidator } from 'shared-router';
+import type { RemotePageData } from '../routes/remotePageLoader';
+import { pageShown, pageUnavailableShown } from './firstPage';
+import { remoteNameOf, type RemoteName, type RemotePageId, type RemotePageModule } from './remoteContracts';
 import { RemoteBoundary } from './RemoteBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
 import { PageLoading } from './PageLoading';
-import { RenderedPagesContext } from './renderedPages';
 import { overrideRequested } from './remoteRegistry';
-import { loadRegistry } from './loadRemotePage';
+import { loadRegistry } from './browserRemotes';
 import { retryUrlOf } from './remoteManifest';
 
-function LoadedRemotePage({ page }: { page: RemotePageId }) {
-  const serverLoaded = useContext(RenderedPagesContext).modules.get(page);
-  const { default: Page } = serverLoaded ?? use(pageLoad(page));
+function LoadedRemotePage({ module: { default: Page } }: { module: RemotePageModule }) {
   useEffect(pageShown, []);
   return <Page />;
+}
+
+function UnavailablePage({ onRetry }: { onRetry: () => void }) {
+  useEffect(pageUnavailableShown, []);
+  return <RemoteUnavailable onRetry={onRetry} />;
 }
 
 const subscribeToNothing = () => () => undefined;
@@ -38,13 +44,14 @@ function ServerHtml(): never {
 }
 
 /**
- * True for a page that a QA override (query or localStorage) points at a candidate build. The
- * server never runs a visitor's candidate: it sent the registry's page, which stays on screen,
- * not hydrated, until the page's slot is rendered afresh in the browser after hydration.
+ * True while hydrating a page whose server HTML the browser cannot hydrate: one a QA override
+ * (query or localStorage) points at a candidate build (the server never runs a visitor's
+ * candidate), or one whose remote the browser could not load. That HTML stays on screen, not
+ * hydrated, until the page's slot is rendered afresh in the browser after hydration.
  */
-function useRenderInBrowserOnly(remote: RemoteName): boolean {
+function useHoldServerHtml(remote: RemoteName, data: RemotePageData): boolean {
   const [overridden] = useState(() => typeof window !== 'undefined' && overrideRequested(remote));
-  return useHydratingWhere(overridden);
+  return useHydratingWhere(overridden || data.unavailable === 'browser');
 }
 
 /**
@@ -68,31 +75,42 @@ async function retryNeedsReload(remote: RemoteName): Promise<boolean> {
   );
 }
 
-/** A remote's page inside the shell's layout, with a localized fallback and Retry if it fails. */
+/** A remote's page inside the shell's layout, with a localized panel and Retry if it fails. */
 export function RemotePage({ page }: { page: RemotePageId }) {
+  const data = useLoaderData() as RemotePageData;
+  const { revalidate } = useRevalidator();
   const [attempt, setAttempt] = useState(0);
+  const remote = remoteNameOf(page);
+  const holdServerHtml = useHoldServerHtml(remote, data);
   // The server could not load the page within its budget (a remote starting or redeployed, a slow
   // network between them): its panel is hydrated as sent, then the browser, which loads remotes
-  // itself, tries once on its own (a new boundary), and the panel with Retry stays only if that fails too.
-  const failedOnServer = useHydratingWhere(useContext(RenderedPagesContext).failed.has(page));
-  const remote = remoteNameOf(page);
-  const holdServerHtml = useRenderInBrowserOnly(remote);
+  // itself, runs the loader once on its own; the panel with Retry stays only if that fails too.
+  const failedOnServer = data.unavailable === 'server';
+  useEffect(() => {
+    if (failedOnServer) void revalidate();
+  }, [failedOnServer, revalidate]);
+  const retry = () =>
+    void retryNeedsReload(remote).then((reload) => {
+      if (reload) window.location.reload();
+      // A page that threw renders again in a new boundary; one that did not load is loaded again.
+      else if (data.module) setAttempt((count) => count + 1);
+      else void revalidate();
+    });
   return (
-    // A retry remounts the boundary; the failed load is forgotten by then, so the page loads afresh.
     <RemoteBoundary
-      key={`${page}#${attempt}#${failedOnServer ? 'server' : 'browser'}`}
+      key={`${page}#${attempt}`}
       remote={remote}
-      failedOnServer={failedOnServer}
-      onError={() => forgetPageLoad(page)}
-      onRetry={() =>
-        void retryNeedsReload(remote).then((reload) =>
-          reload ? window.location.reload() : setAttempt((count) => count + 1),
-        )
-      }
-      fallback={(retry) => <RemoteUnavailable onRetry={retry} />}
+      onRetry={retry}
+      fallback={(retryRender) => <RemoteUnavailable onRetry={retryRender} />}
     >
       <Suspense key={holdServerHtml ? 'server-html' : 'page'} fallback={<PageLoading />}>
-        {holdServerHtml ? <ServerHtml /> : <LoadedRemotePage page={page} />}
+        {holdServerHtml ? (
+          <ServerHtml />
+        ) : data.module ? (
+          <LoadedRemotePage module={data.module} />
+        ) : (
+          <UnavailablePage onRetry={retry} />
+        )}
       </Suspense>
     </RemoteBoundary>
   );

@@ -1,6 +1,7 @@
 // Loading the pages a visitor is likely to open next, before the click, in the browser.
 import { pageForPath } from '../routes/routes';
-import { afterFirstPage, preloadPage } from './pageLoads';
+import { afterFirstPage } from './firstPage';
+import { preloadPage } from './browserRemotes';
 import { whenIdle } from '../whenIdle';
 
 interface NetworkInformation {

@@ -5,10 +5,13 @@ import { createStaticHandler } from 'shared-router/server';
 import { createRequestI18n, translationsReady, type Language } from 'shared-i18n';
 import '../i18n';
 import { routes } from '../routes/routes';
-import type { RemotePageId, RemotePageModule } from '../remotes/remoteContracts';
-import type { ServerPageContext } from '../routes/remotePageLoader';
-import { NO_RENDERED_PAGES } from '../remotes/renderedPages';
-import { remoteNameOf } from '../remotes/remoteContracts';
+import { remoteNameOf, type RemotePageId } from '../remotes/remoteContracts';
+import {
+  pageModulesRouterContext,
+  serializableLoaderData,
+  type PageModules,
+  type RemotePageData,
+} from '../routes/remotePageLoader';
 import type { HttpErrorStatus } from '../routes/httpStatus';
 import { renderDocument, type DocumentAssets } from './renderDocument';
 import type { LoadedPage, LocaleScripts } from './remoteVersion';
@@ -31,7 +34,7 @@ export interface DocumentRequest {
   /** The remote page the route shows, if any, and its module if it loaded. */
   page: RemotePageId | null;
   loaded: LoadedPage | null;
-  /** Renders the page's fallback (503 panel) instead of the page. */
+  /** Renders the page's fallback (503 panel) instead of the page, which threw while rendering. */
   failed: boolean;
   pageStylesheets: readonly Stylesheet[];
   /** An error page answered instead of the URL's page. */
@@ -46,12 +49,11 @@ export function createDocumentRenderer(options: { assets: ShellAssets; renderTim
   let shellStringsReady: Promise<void> | undefined;
   return {
     /**
-     * The route table's answer for a URL, as the router renders it: its matches, or the redirect
-     * its page's loader answered (the page's module, of the version rendered, tells it).
+     * The route table's answer for a URL, as the router renders it: its matches and loader data
+     * (a page's module, from `pages`), or the redirect its page's loader answered.
      */
-    async route(url: URL, pageModule: RemotePageModule | null = null): Promise<StaticContext | Response> {
-      const requestContext: ServerPageContext = { pageModule };
-      return handler.query(new Request(url.href), { requestContext });
+    async route(url: URL, pages: PageModules): Promise<StaticContext | Response> {
+      return handler.query(new Request(url.href), { requestContext: pageModulesRouterContext(pages) });
     },
     /** The document's HTML, and what failed inside it (the caller answers the page's fallback). */
     async render({ context, language, page, loaded, failed, pageStylesheets, httpStatus }: DocumentRequest) {
@@ -59,17 +61,15 @@ export function createDocumentRenderer(options: { assets: ShellAssets; renderTim
       // request never waits on another version's strings loading meanwhile.
       await (shellStringsReady ??= translationsReady());
       const shows = page && loaded && !failed;
+      const rendered = page && failed ? withPageUnavailable(context, page) : context;
       return renderDocument({
         timeoutMs: options.renderTimeoutMs ?? RENDER_TIMEOUT_MS,
         handler,
-        context,
+        context: rendered,
         i18n: createRequestI18n(language, loaded?.strings[language]),
-        rendered: {
-          modules: shows ? new Map([[page, loaded.module]]) : NO_RENDERED_PAGES.modules,
-          failed: new Set(page && failed ? [page] : []),
-        },
         state: {
-          failedPages: page && failed ? [page] : [],
+          // An error's page is shared by every address that has it: it carries no page's data.
+          loaderData: httpStatus ? {} : serializableLoaderData(rendered.loaderData),
           remoteManifests: shows ? { [remoteNameOf(page)]: loaded.manifestUrl } : {},
           ...(httpStatus ? { httpStatus } : {}),
         },
@@ -80,6 +80,12 @@ export function createDocumentRenderer(options: { assets: ShellAssets; renderTim
 }
 
 export type DocumentRenderer = ReturnType<typeof createDocumentRenderer>;
+
+/** The route's answer with the page's panel in place of a page that threw while rendering. */
+function withPageUnavailable(context: StaticContext, page: RemotePageId): StaticContext {
+  const unavailable: RemotePageData = { module: null, unavailable: 'server' };
+  return { ...context, loaderData: { ...context.loaderData, [page]: unavailable } };
+}
 
 /** The files a document names: the shell's, then its page's (a loaded remote page's). */
 export function pageAssets(

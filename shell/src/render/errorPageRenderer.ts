@@ -4,8 +4,12 @@
 import { languageFromUrl, type Language } from 'shared-i18n';
 import { currentNavigationTarget } from '../layout/navigation';
 import type { HttpErrorStatus } from '../routes/httpStatus';
-import type { DocumentRenderer } from './documentRenderer';
+import type { PageModules } from '../routes/remotePageLoader';
+import type { DocumentRenderer, StaticContext } from './documentRenderer';
 import type { PageCache, RenderOutcome, RenderRequest } from './pageCache';
+
+/** What an error's page loads of the URL's page: nothing, since it is not shown (nor redirected). */
+const NO_PAGE: PageModules = { where: 'server', load: async () => null };
 
 /** Where an error page is rendered when its request's address cannot be read (no link is current). */
 const UNREADABLE_ADDRESS = new URL('http://shell.invalid/_shell/unreadable-address');
@@ -19,9 +23,12 @@ export function createErrorPageRenderer(options: {
   const { documents, cache } = options;
 
   /** The layout around the shell's own page for `url`: the 404, or an error's page. */
-  async function renderShellPage(url: URL, language: Language, httpStatus?: HttpErrorStatus) {
-    // Without a page's module, no loader answers a redirect.
-    const context = await documents.route(url);
+  async function renderShellPage(
+    url: URL,
+    language: Language,
+    { httpStatus, routed }: { httpStatus?: HttpErrorStatus; routed?: StaticContext } = {},
+  ) {
+    const context = routed ?? (await documents.route(url, NO_PAGE));
     if (context instanceof Response) throw new Error(`Unexpected redirect for ${url.pathname}`);
     const result = await documents.render({
       context,
@@ -40,13 +47,18 @@ export function createErrorPageRenderer(options: {
     /**
      * The 404 page, rendered once per language, current header link and remotes' versions, and
      * answered for every unknown path since nothing else in it depends on the path: a scan of
-     * made-up addresses costs lookups, not renders.
+     * made-up addresses costs lookups, not renders. `routed`: the URL's route, if the request has it.
      */
-    notFound(url: URL, language: Language, beforeRender: RenderRequest['beforeRender']) {
+    notFound(
+      url: URL,
+      language: Language,
+      beforeRender: RenderRequest['beforeRender'],
+      routed?: StaticContext,
+    ) {
       const navigation = currentNavigationTarget(url.pathname) ?? '';
       const key = { shows: '404', language, dependsOn: [navigation, ...options.liveVersions()] };
       return cache.shared(key, beforeRender, async () => {
-        const html = await renderShellPage(url, language);
+        const html = await renderShellPage(url, language, { routed });
         return { kind: 'page', status: 404, html } satisfies RenderOutcome;
       });
     },
@@ -66,7 +78,7 @@ export function createErrorPageRenderer(options: {
       const navigation = currentNavigationTarget(at.pathname) ?? '';
       const key = { shows: `http-${status}`, language, dependsOn: [navigation] };
       const outcome = await cache.shared(key, beforeRender, async () => {
-        const html = await renderShellPage(at, language, status);
+        const html = await renderShellPage(at, language, { httpStatus: status });
         // Kept like a page (`shared` keeps pages), answered with its own status by the server.
         return { kind: 'page', status: 200, html } satisfies RenderOutcome;
       });

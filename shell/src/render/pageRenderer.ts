@@ -1,8 +1,8 @@
-// A URL's own page rendered: the route table read, the page's remote loaded (its live version, or
-// a candidate the release gate has it render), the page's HTML with its fallback (503) if the page
-// cannot load or throws, and what may be kept of it in the page cache.
+// A URL's own page rendered: routed once (the static handler's query, whose page loader loads the
+// page's remote: its live version, or a candidate the release gate has it render), the page's HTML
+// with its fallback (503) if the page cannot load or throws, and what may be kept of it in the cache.
 import { languageFromUrl } from 'shared-i18n';
-import { pageForPath } from '../routes/routes';
+import { mayBeAPage, remotePageOf } from '../routes/routes';
 import { remoteNameOf, type RemoteName, type RemotePageId } from '../remotes/remoteContracts';
 import type { DocumentRenderer, StaticContext } from './documentRenderer';
 import type { createErrorPageRenderer } from './errorPageRenderer';
@@ -34,47 +34,58 @@ export interface Candidate {
   keep: boolean;
 }
 
-interface PageLoadResult {
-  page: RemotePageId;
+/** The route's answer for a URL, and the page its loader loaded (none for the 404). */
+interface Routed {
+  context: StaticContext;
   loaded: LoadedPage | null;
 }
 
 export function createPageRenderer(options: PageRendererOptions) {
   const { documents, cache } = options;
 
-  async function loadPage(page: RemotePageId, candidate?: Candidate): Promise<PageLoadResult> {
+  /** A page of the version rendered: the candidate's, else the live one's within the budget. */
+  async function loadPage(page: RemotePageId, candidate?: Candidate): Promise<LoadedPage | null> {
     if (candidate && remoteNameOf(page) === candidate.name) {
-      return { page, loaded: candidate.version && pageOf(candidate.version, page) };
+      return candidate.version && pageOf(candidate.version, page);
     }
     try {
-      return { page, loaded: await withinBudget(options.loadLivePage(page), options.remoteBudgetMs, page) };
+      return await withinBudget(options.loadLivePage(page), options.remoteBudgetMs, page);
     } catch (error) {
       options.log.error(`[shell] ${page} could not be loaded on the server`, error);
       options.onRemoteFailure?.(remoteNameOf(page));
-      return { page, loaded: null };
+      return null;
     }
+  }
+
+  /** The request's one routing: the static handler's query, whose page loader loads the page. */
+  async function route(url: URL, candidate?: Candidate): Promise<Routed | Response> {
+    const found: { loaded: LoadedPage | null } = { loaded: null };
+    const context = await documents.route(url, {
+      where: 'server',
+      load: async (page) => (found.loaded = await loadPage(page, candidate))?.module ?? null,
+    });
+    return context instanceof Response ? context : { context, loaded: found.loaded };
   }
 
   /** The page's document; its fallback (503) if its remote did not load or the page throws. */
   async function renderPage(
     url: URL,
-    context: StaticContext,
-    { page, loaded }: PageLoadResult,
+    page: RemotePageId,
+    { context, loaded }: Routed,
     pageStylesheets: readonly Stylesheet[],
   ): Promise<RenderOutcome> {
     const language = languageFromUrl(url.search);
     const attempt = (failed: boolean) =>
       documents.render({ context, language, page, loaded, failed, pageStylesheets });
-    const pageFailed = !loaded;
-    let result = await attempt(pageFailed);
-    if (result.errors.length > 0 && !pageFailed) {
+    let result = await attempt(false);
+    if (result.errors.length > 0 && loaded) {
       // The page threw while rendering: answer with its fallback, as the browser would show it.
       options.log.error(`[shell] ${page} failed while rendering on the server`, result.errors[0]);
       result = await attempt(true);
       if (result.errors.length === 0) return { kind: 'page', status: 503, html: result.html };
     }
     if (result.errors.length > 0) throw result.errors[0];
-    return { kind: 'page', status: pageFailed ? 503 : 200, html: result.html };
+    return { kind: 'page', status: loaded ? 200 : 503, html: result.html };
   }
 
   /**
@@ -90,21 +101,22 @@ export function createPageRenderer(options: PageRendererOptions) {
     const language = languageFromUrl(url.search);
     const kept = candidate ? undefined : cache.livePage(url.pathname, language, options.liveVersionOf);
     if (kept) return kept;
-    const page = pageForPath(url.pathname);
-    // An unknown path costs no routing and no remote.
-    if (!page) return options.errorPages.notFound(url, language, beforeRender);
-    await beforeRender?.();
-    const load = await loadPage(page, candidate);
-    const key = load.loaded && pageKey(url.pathname, language, load.loaded.version);
-    const cached = key && cache.get(key);
-    if (cached) return cached;
-    const context = await documents.route(url, load.loaded?.module ?? null);
+    // A scanner's made-up path costs no routing and no remote.
+    if (!mayBeAPage(url.pathname)) return options.errorPages.notFound(url, language, beforeRender);
+    const routed = await route(url, candidate);
     // A redirect (the page's loader) carries this request's query and is never kept: kept, it would
     // hand one visitor's query to the next, and every made-up id would take a place in the cache.
-    if (context instanceof Response) return redirectOutcome(context);
-    const pageStylesheets = await options.readStylesheets(load.loaded?.stylesheets ?? []);
-    const outcome = await renderPage(url, context, load, pageStylesheets);
-    const maxAgeMs = load.loaded?.module.renderedHtmlMaxAgeMs;
+    if (routed instanceof Response) return redirectOutcome(routed);
+    const page = remotePageOf(routed.context.matches);
+    if (!page) return options.errorPages.notFound(url, language, beforeRender, routed.context);
+    const { loaded } = routed;
+    const key = loaded && pageKey(url.pathname, language, loaded.version);
+    const cached = key && cache.get(key);
+    if (cached) return cached;
+    await beforeRender?.();
+    const pageStylesheets = await options.readStylesheets(loaded?.stylesheets ?? []);
+    const outcome = await renderPage(url, page, routed, pageStylesheets);
+    const maxAgeMs = loaded?.module.renderedHtmlMaxAgeMs;
     // A page whose HTML depends on its query (a token) is rendered for each request, and kept nowhere.
     if (maxAgeMs === 0) return outcome.kind === 'page' ? { ...outcome, noStore: true } : outcome;
     // A page whose remote could not be loaded is not kept: the next request tries it again; nor

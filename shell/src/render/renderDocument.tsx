@@ -5,7 +5,6 @@ import type { i18n as I18n } from 'i18next';
 import { StaticRouterProvider, createStaticRouter, type createStaticHandler } from 'shared-router/server';
 import { Document } from '../document/Document';
 import type { SsrState } from '../document/ssrState';
-import { RenderedPagesContext, type RenderedPages } from '../remotes/renderedPages';
 import { PageStylesheets } from './PageStylesheets';
 import { PagePreloads } from './PagePreloads';
 import type { Stylesheet } from './stylesheetTexts';
@@ -32,7 +31,6 @@ export interface DocumentRender {
   handler: StaticHandler;
   context: StaticContext;
   i18n: I18n;
-  rendered: RenderedPages;
   state: SsrState;
   assets: DocumentAssets;
   /**
@@ -56,15 +54,7 @@ export class RenderTimeoutError extends Error {
  * loaded before, so nothing waits). Errors inside the page are returned, not thrown: the caller
  * renders the page's fallback instead.
  */
-export function renderDocument({
-  handler,
-  context,
-  i18n,
-  rendered,
-  state,
-  assets,
-  timeoutMs,
-}: DocumentRender) {
+export function renderDocument({ handler, context, i18n, state, assets, timeoutMs }: DocumentRender) {
   const router = createStaticRouter(handler.dataRoutes, context);
   const errors: unknown[] = [];
   return new Promise<{ html: string; errors: unknown[] }>((resolve, reject) => {
@@ -87,19 +77,17 @@ export function renderDocument({
     }, timeoutMs);
     const stream = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
-        <RenderedPagesContext.Provider value={rendered}>
-          <Document
-            state={state}
-            head={
-              <>
-                <PageStylesheets stylesheets={[...assets.stylesheets.shell, ...assets.stylesheets.page]} />
-                <PagePreloads fetches={assets.preloadFetches} scripts={assets.preloadScripts} />
-              </>
-            }
-          >
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </Document>
-        </RenderedPagesContext.Provider>
+        <Document
+          state={state}
+          head={
+            <>
+              <PageStylesheets stylesheets={[...assets.stylesheets.shell, ...assets.stylesheets.page]} />
+              <PagePreloads fetches={assets.preloadFetches} scripts={assets.preloadScripts} />
+            </>
+          }
+        >
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Document>
       </I18nextProvider>,
       {
         // Requested with the document: on a phone's network every round trip saved is the page

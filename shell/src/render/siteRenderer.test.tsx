@@ -11,12 +11,15 @@ import type { LoadedPage } from './remoteVersion';
 
 /** The pages the fake remotes serve, by id ("booking/CancelBookingPage"). */
 const mockPages = new Map<string, RemotePageModule>();
+/** Every page a render asked the remotes for. */
+const mockPagesAsked: string[] = [];
 
 // The remotes' live versions, without federation: each page is a module given by the test.
 jest.mock('./serverRemotes', () => ({
   ...jest.requireActual<object>('./serverRemotes'),
   ServerRemotes: class {
     async loadPage(page: string): Promise<LoadedPage> {
+      mockPagesAsked.push(page);
       const module = mockPages.get(page);
       if (!module) throw new Error(`${page} is not deployed`);
       return {
@@ -66,7 +69,47 @@ function renderer(renderTimeoutMs?: number, environment?: Record<string, string>
 const html = (outcome: RenderOutcome) => (outcome.kind === 'page' ? outcome.html : '');
 const at = (address: string) => new URL(address, 'http://shell.invalid');
 
-afterEach(() => mockPages.clear());
+afterEach(() => {
+  mockPages.clear();
+  mockPagesAsked.length = 0;
+});
+
+/** The loader data a page's HTML carries to the browser's router. */
+function hydrationLoaderData(outcome: RenderOutcome): unknown {
+  const state = /id="shell-ssr-state"[^>]*>([^<]*)</.exec(html(outcome))?.[1];
+  return state ? (JSON.parse(state) as { loaderData: unknown }).loaderData : undefined;
+}
+
+function ThrowingPage(): never {
+  throw new Error('the page broke');
+}
+
+test("the browser hydrates from the server's loader data: a page's panel as sent, a page's module loaded again", async () => {
+  mockPages.set('marketing/AboutPage', { default: () => <h1>About us</h1> });
+  mockPages.set('marketing/TermsPage', { default: ThrowingPage });
+  const site = renderer();
+  const about = await site.render(at('/about'));
+  expect(html(about)).toContain('About us');
+  // A module is code: the browser's loader loads it, at the version the HTML names.
+  expect(hydrationLoaderData(about)).toEqual({});
+  const panel = { module: null, unavailable: 'server' };
+  const notDeployed = await site.render(at('/contact'));
+  expect(notDeployed).toMatchObject({ status: 503 });
+  expect(hydrationLoaderData(notDeployed)).toEqual({ 'contact/ContactPage': panel });
+  const throwing = await site.render(at('/terms'));
+  expect(throwing).toMatchObject({ status: 503 });
+  expect(hydrationLoaderData(throwing)).toEqual({ 'marketing/TermsPage': panel });
+  site.close();
+});
+
+test('an unknown path is the 404 without loading any remote', async () => {
+  const site = renderer();
+  for (const address of ['/wp-admin/install.php', '/services/seo/extra', '/Contact']) {
+    expect(await site.render(at(address))).toMatchObject({ kind: 'page', status: 404 });
+  }
+  expect(mockPagesAsked).toEqual([]);
+  site.close();
+});
 
 test('a page that is never kept (renderedHtmlMaxAgeMs 0) is rendered for each token, and no cache may keep it', async () => {
   mockPages.set('booking/CancelBookingPage', { default: TokenPage, renderedHtmlMaxAgeMs: 0 });

@@ -1,30 +1,64 @@
-// The loader of a remote page's route: where the page sends the visitor instead (an unknown or
-// renamed id), answered as the router's redirect on the server (308) and in the browser alike.
-import { replace, type LoaderFunction } from 'shared-router';
-import { settledPageModule } from '../remotes/pageLoads';
+// The loader of a remote page's route: the page's module, from whichever side renders (the server's
+// version being rendered, the browser's one loader of remotes), and the redirect a page asks for,
+// answered as the router's own on the server (308) and in the browser alike.
+import { createContext, replace, RouterContextProvider, type LoaderFunctionArgs } from 'shared-router';
 import type { RemotePageId, RemotePageModule } from '../remotes/remoteContracts';
 
-/** What the server hands a route's loader: the module of the page version it renders, if it loaded. */
-export interface ServerPageContext {
-  pageModule: RemotePageModule | null;
+/** Where a route's loader gets pages from: each side hands its own in the router's context. */
+export interface PageModules {
+  where: 'server' | 'browser';
+  /** The page's module, or null when it could not be loaded (its route shows its panel, with Retry). */
+  load: (page: RemotePageId) => Promise<RemotePageModule | null>;
 }
 
-function isServerPageContext(context: unknown): context is ServerPageContext {
-  return typeof context === 'object' && context !== null && 'pageModule' in context;
+/** What a remote page's route reads (`useLoaderData`): its module, or where it could not be loaded. */
+export type RemotePageData =
+  { module: RemotePageModule; unavailable?: undefined } | { module: null; unavailable: PageModules['where'] };
+
+/** A page's data without its module: what the server's HTML can carry to the browser. */
+export type UnavailablePageData = Extract<RemotePageData, { module: null }>;
+
+const pageModulesContext = createContext<PageModules>();
+
+/** The router context whose route loaders load pages from `modules`. */
+export function pageModulesRouterContext(modules: PageModules): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(pageModulesContext, modules);
+  return context;
 }
 
 /**
- * Loads a page before the router shows it: the server has loaded the version it renders, the
- * browser loads the page here (so a navigation shows the next page whole, in one frame). A page
- * that cannot be loaded is not the loader's failure: the route shows its "temporarily
+ * Loads a page before the router shows it, so a navigation shows the next page whole, in one
+ * frame. A page that cannot be loaded is not the loader's failure: the route shows its "temporarily
  * unavailable" panel, with Retry. The visitor's query goes with a redirect.
  */
-export function remotePageLoader(page: RemotePageId): LoaderFunction {
-  return async ({ params, request, context }) => {
-    const module = isServerPageContext(context) ? context.pageModule : await settledPageModule(page);
-    const to = module?.redirectFor?.(params);
+export function remotePageLoader(page: RemotePageId) {
+  return async ({
+    params,
+    request,
+    context,
+  }: LoaderFunctionArgs<Readonly<RouterContextProvider>>): Promise<RemotePageData> => {
+    const modules = context.get(pageModulesContext);
+    const module = await modules.load(page);
+    if (!module) return { module: null, unavailable: modules.where };
+    const to = module.redirectFor?.(params);
     // Replacing the history entry in the browser, so Back skips the detour.
     if (to) throw replace(`${to}${new URL(request.url).search}`, 308);
-    return null;
+    return { module };
   };
+}
+
+/**
+ * The server's loader data as its HTML carries it to the browser: a page's module is code, not
+ * data, so a loaded page's entry is left out (the browser's loader loads that page, at the version
+ * the HTML names, before hydrating); a page the server could not load or render stays as it is.
+ */
+export function serializableLoaderData(
+  loaderData: Readonly<Record<string, unknown>>,
+): Record<string, UnavailablePageData> {
+  return Object.fromEntries(
+    Object.entries(loaderData).filter(
+      (entry): entry is [string, UnavailablePageData] => (entry[1] as RemotePageData | null)?.module === null,
+    ),
+  );
 }

@@ -16,7 +16,7 @@ interface RemotePageHandle {
 
 /**
  * A remote page's route has the page's id as its own (the router's loader data is keyed by it) and
- * a loader that answers the page's redirects; paths are case sensitive, as the SPEC's are.
+ * a loader that loads the page and answers its redirects; paths are case sensitive, as the SPEC's are.
  */
 export const routes: RouteObject[] = [
   {
@@ -30,9 +30,10 @@ export const routes: RouteObject[] = [
         handle: { page } satisfies RemotePageHandle,
         loader: remotePageLoader(page),
         // The loader reads the path alone: a language switch (?lang) neither loads nor redirects
-        // again, so an error page the server answered stays as it is in the other language.
+        // again, so an error page the server answered stays as it is in the other language. The
+        // same address again is Retry's revalidation (or a click on the current page's link).
         shouldRevalidate: ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) =>
-          currentUrl.pathname !== nextUrl.pathname,
+          currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href,
         element: <RemotePage page={page} />,
       })),
       { path: '*', element: <NotFoundPage /> },
@@ -67,7 +68,8 @@ const FIRST_SEGMENTS: ReadonlySet<string> | null = (() => {
     : new Set(segments);
 })();
 
-function mayBeAPage(pathname: string): boolean {
+/** False for a path whose first segment no route has: certainly the 404, told without the matcher. */
+export function mayBeAPage(pathname: string): boolean {
   // The matcher decodes the path (`/%61bout` is /about): an encoded one is left to it.
   if (!FIRST_SEGMENTS || pathname.includes('%')) return true;
   const end = pathname.indexOf('/', 1);

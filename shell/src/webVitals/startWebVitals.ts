@@ -3,7 +3,7 @@
 // first paint or the start-up.
 import { languageFromUrl } from 'shared-i18n';
 import { pageForPath } from '../routes/routes';
-import { afterFirstPage } from '../remotes/pageLoads';
+import { afterFirstPage } from '../remotes/firstPage';
 import { whenIdle } from '../whenIdle';
 import { WEB_VITALS_BEACON, type PageView } from './pageViewReport';
 
