@@ -13,6 +13,7 @@ import {
   confirmWithMailedCode,
   field,
   fillBooking,
+  pickBookableDay,
   showNextMonth,
 } from '../support/bookingForm';
 import type { ComposedSite } from '../support/site';
@@ -167,6 +168,10 @@ function cancelLinkIn(message: MailDevMessage): string {
 }
 
 /** The agency calendar's events as [UID, start]. */
+/** The change link of a message (the cancel link's token, on /booking/change). */
+const changeLinkIn = (message: MailDevMessage) =>
+  cancelLinkIn(message).replace('/booking/cancel?', '/booking/change?');
+
 async function agencyEvents(): Promise<[string, string][]> {
   return (await radicale.events()).map(({ data }) => {
     const event = new ICAL.Event(
@@ -176,7 +181,7 @@ async function agencyEvents(): Promise<[string, string][]> {
   });
 }
 
-test("a booking made through the form lands in the agency's calendar with the invitation's UID; its cancel link removes it", async ({
+test("a booking made through the form lands in the agency's calendar with the invitation's UID; its change link moves it, its cancel link removes it", async ({
   page,
   site,
 }) => {
@@ -197,11 +202,29 @@ test("a booking made through the form lands in the agency's calendar with the in
   // Its own event does not make the booked slot look free or busy to anyone else: it stays held.
   expect(await freeTimesOn(site, day)).not.toContain('2:00 PM');
 
+  // Moved with the change link: the same event (UID) at the new time; the old slot offered again.
+  await page.goto(changeLinkIn(confirmation));
+  const newDay = await pickBookableDay(page, 4, [day]);
+  const newTime = await field(page, 'preferredTime')
+    .locator('option:not([disabled]):not([value=""])')
+    .first()
+    .getAttribute('value');
+  if (!newTime) throw new Error(`no free time on ${newDay}`);
+  await field(page, 'preferredTime').selectOption(newTime);
+  await page.getByRole('button', { name: booking('change.confirm') }).click();
+  await expect(page.getByRole('heading', { name: booking('change.states.moved.heading') })).toBeVisible();
+  const [clock = '', half] = newTime.split(' ');
+  const hour = (Number(clock.split(':')[0]) % 12) + (half === 'PM' ? 12 : 0);
+  const newStart = new Date(`${newDay}T${String(hour).padStart(2, '0')}:00:00-05:00`).toISOString();
+  await expect.poll(agencyEvents, WITHIN_READS).toEqual([[uid, newStart]]);
+  await expect.poll(() => freeTimesOn(site, day), WITHIN_READS).toContain('2:00 PM');
+  expect(await freeTimesOn(site, newDay)).not.toContain(newTime);
+
   await page.goto(cancelLinkIn(confirmation));
   await page.getByRole('button', { name: booking('cancel.confirm') }).click();
   await expect(
     page.getByRole('heading', { name: booking('cancel.states.justCancelled.heading') }),
   ).toBeVisible();
   await expect.poll(agencyEvents, WITHIN_READS).toEqual([]);
-  await expect.poll(() => freeTimesOn(site, day), WITHIN_READS).toContain('2:00 PM');
+  await expect.poll(() => freeTimesOn(site, newDay), WITHIN_READS).toContain(newTime);
 });
