@@ -73,8 +73,10 @@ export async function serveShell({
   const settings = { ...DEFAULT_SERVER_SETTINGS, ...given };
   const app = await createStaticApp({
     root,
-    // The server's own bundle and build notes are not for browsers.
-    allowedPath: (pathname) => !pathname.startsWith('/server/') && pathname !== '/host-assets.json',
+    // Each of the build's files is a route of its own (every other path is a page, pageRoute.mjs),
+    // but the server's own bundle and build notes, not for browsers, and the files a plugin answers
+    // (crawlerFiles.mjs, siteManifest.mjs): Fastify refuses two routes for one path.
+    routePerFile: { except: ['server/**', 'host-assets.json', 'remotes.json', 'site.webmanifest'] },
     serveIndexForRoutes: false,
     serverOptions: serverOptions(settings),
   });
@@ -123,12 +125,7 @@ export async function serveShell({
   await app.register(errorPages, { renderer, clientRenderedPage, maxUrlLength: settings.maxUrlLength });
   // Before the pages: a previewing visitor's cookie is read before the page cache is.
   await app.register(previewRoute, { renderer, secret: settings.previewSecret, remoteOrigins, readRegistry });
-  await app.register(pageRoute, {
-    renderer,
-    metrics,
-    buildFiles: build.files,
-    renderLimit: settings.renderLimit,
-  });
+  await app.register(pageRoute, { renderer, metrics, renderLimit: settings.renderLimit });
   if (settings.webVitals.enabled)
     await app.register(webVitals, {
       webVitals: metrics.webVitals,
