@@ -49,7 +49,7 @@ function TokenPage() {
 function renderer(renderTimeoutMs?: number, environment?: Record<string, string>) {
   return createSiteRenderer({
     renderTimeoutMs,
-    environment,
+    publicEnvironment: environment,
     readRegistry: async () => ({ remotes: {} }) as never,
     assets: {
       stylesheets: [],
