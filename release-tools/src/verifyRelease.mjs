@@ -29,7 +29,7 @@ const VERIFY_TIMEOUT_MS = 120_000;
  * language; the candidate passes only if that server takes it. Nothing a visitor reaches is
  * involved, and the live registry is not changed.
  *
- * @param {{ registry: { remotes: Record<string, string>, allowOverrides?: boolean }, remote: string, candidate: string, log: (line: string) => void }} check
+ * @param {{ registry: import('release-registry').RegistryDocument, remote: string, candidate: string, log: (line: string) => void }} check
  */
 export async function verifyRelease({ registry, remote, candidate, log }) {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'release-verify-'));
