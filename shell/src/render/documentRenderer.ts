@@ -11,7 +11,7 @@ import { NO_RENDERED_PAGES } from '../remotes/renderedPages';
 import { remoteNameOf } from '../remotes/remoteContracts';
 import type { HttpErrorStatus } from '../routes/httpStatus';
 import { renderDocument, type DocumentAssets } from './renderDocument';
-import type { LoadedPage, LocaleScripts } from './remoteVersion';
+import type { LoadedPage, LocaleScripts } from './remotes/loadedVersion';
 import type { Stylesheet } from './stylesheetTexts';
 
 /** The shell's own stylesheets, scripts and start-up fetches (from its browser build). */
