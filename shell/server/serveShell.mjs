@@ -40,8 +40,8 @@ export { readServerSettings } from './serverSettings.mjs';
  * @property {number} [remoteBudgetMs] how long a remote may take before the page is sent without it
  * @property {number} [manifestTtlMs] how long a remote's manifest is trusted before it is revalidated
  * @property {Partial<import('./serverSettings.mjs').ServerSettings>} [settings] the operator's
- *   settings (serverSettings.mjs), each read once: start.mjs reads them from the environment; the
- *   defaults' where not given (no release hosts named, the local public settings)
+ *   settings (serverSettings.mjs), read once: start.mjs reads them from the environment; a setting
+ *   not given is its default (no release hosts named, the local public settings…)
  */
 
 /**
