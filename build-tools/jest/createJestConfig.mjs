@@ -1,8 +1,8 @@
 import path from 'node:path';
 
 /**
- * The one jest set-up: TypeScript and JSX through swc (as in the webpack build), React components
- * in jsdom (with Node's web APIs), styles and images replaced by stubs because jsdom renders neither
+ * The one jest set-up: TypeScript, JSX and the workspace's .mjs modules through swc (as in the
+ * webpack build), React components in jsdom (with Node's web APIs), styles and images replaced by stubs because jsdom renders neither
  * (share images too: the build renders them).
  *
  * @param {string} packageDir the package's folder
@@ -18,7 +18,8 @@ export function createJestConfig(packageDir, { environment = 'jsdom' } = {}) {
     // jest's 5 s default failed the booking form's tests while another package's tests ran beside them.
     testTimeout: 60_000,
     transform: {
-      '^.+\\.(t|j)sx?$': [
+      // The workspace's ES modules too (.mjs: release-registry's registry document), as CommonJS.
+      '^.+\\.((t|j)sx?|mjs)$': [
         '@swc/jest',
         {
           jsc: {

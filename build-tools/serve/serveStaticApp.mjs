@@ -38,6 +38,10 @@ function cacheControlFor(fileName) {
  * @property {string} [versionsRoot] the app's published versions, one folder each, served under
  *   RELEASES_PATH: a version is never overwritten, so every one of its files is immutable
  * @property {import('fastify').FastifyServerOptions} [serverOptions] Fastify's own options (logger…)
+ * @property {{ except: readonly string[] }} [routePerFile] a route per file, found once at start
+ *   (@fastify/static's `wildcard: false`), but for those globs: any other path is left to the app's
+ *   own routes without a look at the disk (the shell's pages at `/*`). Default: one wildcard route
+ *   that looks on the disk for every path.
  */
 
 /**
@@ -54,6 +58,7 @@ export async function createStaticApp({
   serveIndexForRoutes = true,
   versionsRoot,
   serverOptions = {},
+  routePerFile,
 }) {
   const app = Fastify({
     logger: false,
@@ -79,6 +84,7 @@ export async function createStaticApp({
     index: serveIndexForRoutes ? ['index.html'] : false,
     cacheControl: false,
     allowedPath: (pathname) => allowedPath(pathname),
+    ...(routePerFile && { wildcard: false, globIgnore: [...routePerFile.except] }),
     setHeaders: (reply, file) => {
       reply.header('Cache-Control', cacheControlFor(path.basename(file)));
       if (file.endsWith('.ico')) reply.header('Content-Type', ICON_CONTENT_TYPE);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { APPS, appDist, findApp } from 'build-tools/apps';
 import { serveStaticApp } from 'build-tools/serve';
-import { serveShell } from 'shell/server';
+import { readServerSettings, serveShell } from 'shell/server';
 import { startLocalBackend, type RunningBackend } from 'local-backend';
 import { securityHeaders } from 'build-tools/securityHeaders';
 import { readSiteOrigins } from 'build-tools/siteOrigins';
@@ -191,7 +191,12 @@ export class ComposedSite {
             registryFile: this.registryFile,
             // The tests' output stays readable: the server's warnings and errors only. One client
             // (the tests) renders far more than a visitor: the render limit is server-errors.spec's.
-            settings: { logLevel: 'warn', renderLimit: { max: 1_000_000, windowMs: 60_000 } },
+            // The public settings are the tests' environment's, as the build's pages were checked with.
+            settings: {
+              logLevel: 'warn',
+              renderLimit: { max: 1_000_000, windowMs: 60_000 },
+              publicEnvironment: readServerSettings().publicEnvironment,
+            },
           })
         : await serveStaticApp({
             root,

@@ -7,6 +7,7 @@ import { releaseCommand } from '../support/releaseCommand';
 import { fetchServerHtml, serverState } from '../support/serverHtml';
 import { startShellProcess } from '../support/shellProcess';
 import { REPOSITORY_ROOT } from '../support/site';
+import { checkRegistryDocument } from 'release-registry/registry-document';
 
 /** The environment's preview secret, as the operator sets it (SHELL_PREVIEW_SECRET). */
 const SECRET = 'the e2e environment preview secret';
@@ -68,7 +69,7 @@ test('a preview link shows the candidate, rendered by the server, to the browser
   expect(state.remoteManifests?.marketing).toBe(candidateManifest);
   // Later pages load the candidate too: the registry this browser reads names it.
   const registry = await page.request.get(`${shell.url}/remotes.json`);
-  expect(((await registry.json()) as { remotes: Record<string, string> }).remotes.marketing).toBe(
+  expect(checkRegistryDocument(await registry.json(), "the preview's /remotes.json").remotes.marketing).toBe(
     candidateManifest,
   );
   expect(registry.headers()['cache-control']).toBe('private, no-store');

@@ -6,6 +6,7 @@ import { fetchServerHtml } from '../support/serverHtml';
 import type { ComposedSite } from '../support/site';
 import { startShellProcess } from '../support/shellProcess';
 import { everyRemoteLoaded } from '../support/shellStatus';
+import { checkRegistryDocument } from 'release-registry/registry-document';
 
 /** Another shell server on the site's registry, with the operator's settings a test needs. */
 async function startShell(site: ComposedSite, env: Record<string, string>) {
@@ -243,9 +244,10 @@ test('a remote that cannot be loaded when the server starts is in its log, with 
   site,
 }) => {
   // The registry names a host where nothing answers for marketing; the other remotes are live.
-  const registry = JSON.parse(await readFile(site.registryFile, 'utf8')) as {
-    remotes: Record<string, string>;
-  };
+  const registry = checkRegistryDocument(
+    JSON.parse(await readFile(site.registryFile, 'utf8')),
+    site.registryFile,
+  );
   registry.remotes.marketing = 'http://127.0.0.1:59999/releases/gone/mf-manifest.json';
   const registryFile = path.join(site.releasesDir, 'registry-with-a-dead-host.json');
   await writeFile(registryFile, JSON.stringify(registry));

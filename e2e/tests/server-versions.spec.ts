@@ -14,6 +14,7 @@ import {
   type RemoteName,
   type RemoteStatus,
 } from '../support/shellStatus';
+import { checkRegistryDocument } from 'release-registry/registry-document';
 
 /** Until the server has refused the manifest the registry names now, and says why. */
 async function refused(site: ComposedSite, remote: RemoteName): Promise<RemoteStatus> {
@@ -50,9 +51,10 @@ test('a broken upload is never rendered: the server keeps the last good version 
     expect(status.rendering).not.toBe(status.named);
     expect(status.lastFailure?.reason).toContain('remoteEntry.js');
     // Browsers are told to load the version the server renders, not the one it refused.
-    const registry = (await (await fetch(site.url('shell', '/remotes.json'))).json()) as {
-      remotes: Record<string, string>;
-    };
+    const registry = checkRegistryDocument(
+      await (await fetch(site.url('shell', '/remotes.json'))).json(),
+      "the shell's /remotes.json",
+    );
     expect(status.rendering?.startsWith(`${registry.remotes.marketing} `)).toBe(true);
     expect(registry.remotes.marketing).not.toBe(await site.liveManifest('marketing'));
     for (const language of ['en', 'es'] as const) {

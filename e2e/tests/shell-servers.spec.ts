@@ -9,15 +9,10 @@ import { fetchServerHtml, serverState } from '../support/serverHtml';
 import { startShellProcess } from '../support/shellProcess';
 import { everyRemoteLoaded, remoteStatus, rendersManifest, type RemoteName } from '../support/shellStatus';
 import type { ComposedSite } from '../support/site';
+import type { RegistryDocument } from 'release-registry/registry-document';
 
 /** How soon every shell server renders a change of the registry (issue 34: within 2 s). */
 const CONVERGED_MS = 2000;
-
-interface RegistryDocument {
-  remotes: Record<RemoteName, string>;
-  previous?: Partial<Record<RemoteName, string[]>>;
-  allowOverrides?: boolean;
-}
 
 /**
  * The registry as shell servers on other machines read it: a document on a static host of the
@@ -37,7 +32,8 @@ async function startRegistryHost(site: ComposedSite) {
   const host = await serveStaticApp({ root: folder, port: 0 });
   return {
     url: `${host.url}/remotes.json`,
-    first: first as RegistryDocument,
+    // The site's registry names each of its remotes.
+    first: first as RegistryDocument & { remotes: Record<RemoteName, string> },
     write,
     close: async () => {
       await host.close();

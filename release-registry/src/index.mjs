@@ -1,7 +1,8 @@
 // What release-registry offers: the release registry in Postgres as a database. release-tools
 // writes it (its schema applied first), shell servers read and watch it; neither depends on the
 // other for it. The test servers are exports of their own (`release-registry/postgres-server-for-tests`,
-// PGlite; `release-registry/real-postgres-for-tests`, a real multi-session Postgres).
+// PGlite; `release-registry/real-postgres-for-tests`, a real multi-session Postgres), and so are the
+// registry document's type and check (`release-registry/registry-document`: no dependency, for browsers).
 export { applyRegistrySchema } from './applyRegistrySchema.mjs';
 export { queryRegistryDocument } from './registryDocument.mjs';
 export {
@@ -15,6 +16,6 @@ export { REGISTRY_CONFLICT, DEFAULT_HISTORY_KEPT } from './registrySchema.mjs';
 export { grantRelease } from './registryGrants.mjs';
 
 /**
- * @typedef {import('./registryDocument.mjs').RegistryDocument} RegistryDocument
+ * @typedef {import('./registryDocumentShape.mjs').RegistryDocument} RegistryDocument
  * @typedef {import('./registryReader.mjs').RegistryAddress} RegistryAddress
  */

@@ -1,15 +1,8 @@
-// An environment's registry document: its shape, the one remotes.json has (release-tools' file
-// registry writes it too), and reading it out of Postgres in one snapshot.
+// An environment's registry document read out of Postgres in one snapshot (its shape, the one
+// remotes.json has, is registryDocumentShape.mjs's).
 import { previousVersions, PREVIOUS_KEPT } from './previousVersions.mjs';
 
-/**
- * @typedef {object} RegistryDocument the environment's remotes.json, as the shell reads it
- * @property {Record<string, string>} remotes each remote's live manifest URL
- * @property {boolean} [allowOverrides] QA overrides (never in production)
- * @property {number} revision one more with every change
- * @property {Record<string, string[]>} [previous] each remote's manifest URLs live before its
- *   current one, newest first, distinct, at most 5 (absent from files written before it existed)
- */
+/** @typedef {import('./registryDocumentShape.mjs').RegistryDocument} RegistryDocument */
 
 /**
  * @typedef {Pick<import('pg').ClientBase, 'query'>} Queryable a client (a pool would split the

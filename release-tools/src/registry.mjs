@@ -117,7 +117,7 @@ export class Registry {
         );
       }
       if (from === to) return null;
-      const revision = current.revision + 1;
+      const revision = (current.revision ?? 0) + 1;
       const remotes = { ...current.remotes, [remote]: to };
       /** @type {RegistryChange} */
       const entry = { revision, at: new Date().toISOString(), remote, action, from, to, ...audit, verified };

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
-import { serveShell } from 'shell/server';
+import { readServerSettings, serveShell } from 'shell/server';
 
 /** How often the verifying server asks the registry, and how long a verification may take. */
 const CHECK_EVERY_MS = 200;
@@ -29,7 +29,7 @@ const VERIFY_TIMEOUT_MS = 120_000;
  * language; the candidate passes only if that server takes it. Nothing a visitor reaches is
  * involved, and the live registry is not changed.
  *
- * @param {{ registry: { remotes: Record<string, string>, allowOverrides?: boolean }, remote: string, candidate: string, log: (line: string) => void }} check
+ * @param {{ registry: import('release-registry').RegistryDocument, remote: string, candidate: string, log: (line: string) => void }} check
  */
 export async function verifyRelease({ registry, remote, candidate, log }) {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'release-verify-'));
@@ -37,11 +37,14 @@ export async function verifyRelease({ registry, remote, candidate, log }) {
   const writeRegistry = (/** @type {Record<string, string>} */ remotes) =>
     writeFileAtomic(registryFile, JSON.stringify({ ...registry, remotes }));
   await writeRegistry(registry.remotes);
+  // The environment's release hosts and public settings, as its shell servers have them; none of
+  // their other settings (the cache of their registry is theirs).
+  const { remoteOrigins, publicEnvironment } = readServerSettings();
   const server = await serveShell({
     port: 0,
     registryFile,
     manifestTtlMs: CHECK_EVERY_MS,
-    settings: { logLevel: 'silent' },
+    settings: { logLevel: 'silent', remoteOrigins, publicEnvironment },
   });
   const deadline = Date.now() + VERIFY_TIMEOUT_MS;
   const statusOf = async () => {

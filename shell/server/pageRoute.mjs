@@ -9,8 +9,6 @@ import { HTML_CACHE_CONTROL, RETRY_AFTER_SECONDS, sendCacheable } from './cachea
 import { httpError } from './errorPages.mjs';
 import { readableUrl, splitAddress } from './requestAddress.mjs';
 
-/** @fastify/static's route (createStaticApp): the one every path matches that has no route of its own. */
-const FILES_ROUTE = '/*';
 /** A control character in a path (`%00`): no page has one, and files must never see one. */
 const ENCODED_CONTROL_CHARACTER = /%(?:[01][0-9a-f]|7f)/i;
 
@@ -46,12 +44,11 @@ function sendOutcome(request, reply, outcome) {
  * @typedef {object} PageRouteOptions
  * @property {import('./renderBundle.js').SiteRenderer} renderer
  * @property {ReturnType<typeof import('./shellMetrics.mjs').createShellMetrics>} metrics
- * @property {ReadonlySet<string>} buildFiles the build's files, as paths (`/main.js`)
  * @property {{ max: number, windowMs: number }} renderLimit renders per client per window
  */
 
 /** @type {import('fastify').FastifyPluginAsync<PageRouteOptions>} */
-async function pageRoute(app, { renderer, metrics, buildFiles, renderLimit }) {
+async function pageRoute(app, { renderer, metrics, renderLimit }) {
   // Keyed on the visitor's address (`request.ip`, through the proxies trustProxy names).
   await app.register(fastifyRateLimit, {
     global: false,
@@ -110,14 +107,12 @@ async function pageRoute(app, { renderer, metrics, buildFiles, renderLimit }) {
     return sendOutcome(request, reply, outcome);
   }
 
-  // A path that is not one of the build's files goes straight to the renderer, which answers a page
-  // rendered before (or the 404) from memory: no look at the disk for a file of that name.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    if (request.routeOptions.url !== FILES_ROUTE) return;
-    if (!buildFiles.has(splitAddress(request.url).pathname)) return renderPage(request, reply);
-  });
-  // Any other request no route answers (a body sent to a page: 405) is a page too.
+  // Pages are the wildcard route, which find-my-way takes for any path no other route has: the
+  // build's files each have their own (createStaticApp's `routePerFile`), so a page, or a scanner's
+  // unknown path, is routed in memory with no look at the disk. Not under a prefix of their own:
+  // the build's files are the site root's (`/main.js`, `/favicon.ico`). Nor the not-found handler,
+  // which stays Fastify's answer to a request no route takes: another method (405).
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: renderPage });
   app.setNotFoundHandler(renderPage);
 }
 

@@ -5,7 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import writeFileAtomic from 'write-file-atomic';
-import { registryDocument } from './registrySource.mjs';
+import { checkRegistryDocument } from 'release-registry/registry-document';
 
 /** A read this recent is answered again (the remotes' checks of one tick, `/remotes.json`). */
 const SHARED_READ_MS = 250;
@@ -149,7 +149,7 @@ function registryCache(file, where, log) {
         const cached = JSON.parse(text);
         if (cached?.source !== where) return null;
         written = text;
-        return { document: registryDocument(JSON.stringify(cached.document), file), at: mtimeMs };
+        return { document: checkRegistryDocument(cached.document, file), at: mtimeMs };
       } catch {
         return null;
       }

@@ -2,15 +2,10 @@
 // file, an http(s) URL asked with a conditional GET, or the release commands' database
 // (databaseRegistry.mjs), each `{ where, read() }`. The server reads them through registryReader.mjs.
 import { readFile } from 'node:fs/promises';
+import { checkRegistryDocument } from 'release-registry/registry-document';
 import { databaseRegistry } from './databaseRegistry.mjs';
 
-/**
- * @typedef {object} RegistryDocument the environment's registry, as release-tools writes it
- * @property {Record<string, string>} remotes each remote's live manifest URL
- * @property {Record<string, string[]>} [previous] each remote's manifest URLs live before, newest first
- * @property {boolean} [allowOverrides] QA overrides (never in production)
- * @property {number} [revision]
- */
+/** @typedef {import('release-registry/registry-document').RegistryDocument} RegistryDocument */
 
 /**
  * @typedef {object} RegistrySource where the registry is read: one method, so another store (a
@@ -63,19 +58,14 @@ export function httpRegistry(url) {
   };
 }
 
-/** @param {string} text @param {string} where @returns {RegistryDocument} */
+/** The text of a registry document, checked (release-registry's check). @param {string} text @param {string} where */
 export function registryDocument(text, where) {
-  /** @type {RegistryDocument | null} */
+  /** @type {unknown} */
   let document;
   try {
     document = JSON.parse(text);
   } catch {
     throw new Error(`${where} is not JSON`);
   }
-  const remotes = document?.remotes;
-  if (!document || typeof remotes !== 'object' || remotes === null)
-    throw new Error(`${where} is not a registry: it has no "remotes"`);
-  if (!Object.values(remotes).every((url) => typeof url === 'string' && URL.canParse(url)))
-    throw new Error(`${where} is not a registry: a remote's entry is not a URL`);
-  return document;
+  return checkRegistryDocument(document, where);
 }

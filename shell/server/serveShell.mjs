@@ -17,11 +17,8 @@ import siteManifest from './siteManifest.mjs';
 import requestLog from './requestLog.mjs';
 import securityHeaders from './securityHeaders.mjs';
 import webVitals from './webVitals.mjs';
-import {
-  DEFAULT_SERVER_SETTINGS,
-  fastifyTrustProxy,
-  remoteOriginsFromEnvironment,
-} from './serverSettings.mjs';
+import { DEFAULT_SERVER_SETTINGS } from './serverSettings.mjs';
+import { fastifyTrustProxy } from './trustProxy.mjs';
 import { readShellBuild } from './shellBuild.mjs';
 import { createShellMetrics } from './shellMetrics.mjs';
 
@@ -42,12 +39,9 @@ export { readServerSettings } from './serverSettings.mjs';
  *   saying meanwhile why not (start.mjs); otherwise a page asked before then is an error page
  * @property {number} [remoteBudgetMs] how long a remote may take before the page is sent without it
  * @property {number} [manifestTtlMs] how long a remote's manifest is trusted before it is revalidated
- * @property {readonly string[]} [remoteOrigins] the only origins remote code is loaded from (the
- *   release hosts); default: SHELL_REMOTE_ORIGINS (comma-separated), else any the registry names
- * @property {string} [siteUrl] the site's public URL, for its https headers and redirect (default:
- *   the build's SITE_URL, which its pages' links use too)
  * @property {Partial<import('./serverSettings.mjs').ServerSettings>} [settings] the operator's
- *   settings (serverSettings.mjs); start.mjs reads them from the environment
+ *   settings (serverSettings.mjs), read once: start.mjs reads them from the environment; a setting
+ *   not given is its default (no release hosts named, the local public settings…)
  */
 
 /**
@@ -65,16 +59,17 @@ export async function serveShell({
   registry: registrySource = fileRegistry(registryFile),
   remoteBudgetMs = 1000,
   manifestTtlMs = 1000,
-  remoteOrigins = remoteOriginsFromEnvironment(),
-  siteUrl,
   settings: given = {},
   waitForRegistry = false,
 }) {
   const settings = { ...DEFAULT_SERVER_SETTINGS, ...given };
+  const { remoteOrigins } = settings;
   const app = await createStaticApp({
     root,
-    // The server's own bundle and build notes are not for browsers.
-    allowedPath: (pathname) => !pathname.startsWith('/server/') && pathname !== '/host-assets.json',
+    // Each of the build's files is a route of its own (every other path is a page, pageRoute.mjs),
+    // but the server's own bundle and build notes, not for browsers, and the files a plugin answers
+    // (crawlerFiles.mjs, siteManifest.mjs): Fastify refuses two routes for one path.
+    routePerFile: { except: ['server/**', 'host-assets.json', 'remotes.json', 'site.webmanifest'] },
     serveIndexForRoutes: false,
     serverOptions: serverOptions(settings),
   });
@@ -99,6 +94,7 @@ export async function serveShell({
     remoteBudgetMs,
     manifestTtlMs,
     remoteOrigins,
+    publicEnvironment: settings.publicEnvironment,
     log,
     onRemoteFailure: (name) => metrics.remoteFailed(name),
     webVitalsSampleRate: settings.webVitals.enabled ? settings.webVitals.sampleRate : 0,
@@ -116,19 +112,15 @@ export async function serveShell({
     headers: typeof headers === 'function' ? headers : () => headers,
     readRegistry: () => readRegistry().catch(() => registry.latest()),
     latestRegistry: () => registry.latest(),
-    siteUrl: new URL(siteUrl ?? renderer.siteUrl),
+    // The public settings' SITE_URL, as the renderer read it: its pages' links use it too.
+    siteUrl: new URL(renderer.siteUrl),
     httpsRedirect: settings.httpsRedirect,
   });
   const clientRenderedPage = renderer.clientRenderedPage(build.clientRenderedPage);
   await app.register(errorPages, { renderer, clientRenderedPage, maxUrlLength: settings.maxUrlLength });
   // Before the pages: a previewing visitor's cookie is read before the page cache is.
   await app.register(previewRoute, { renderer, secret: settings.previewSecret, remoteOrigins, readRegistry });
-  await app.register(pageRoute, {
-    renderer,
-    metrics,
-    buildFiles: build.files,
-    renderLimit: settings.renderLimit,
-  });
+  await app.register(pageRoute, { renderer, metrics, renderLimit: settings.renderLimit });
   if (settings.webVitals.enabled)
     await app.register(webVitals, {
       webVitals: metrics.webVitals,

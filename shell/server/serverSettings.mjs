@@ -6,11 +6,9 @@
 import path from 'node:path';
 import os from 'node:os';
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
-
-/** proxy-addr's names for address ranges, which Fastify's trustProxy takes beside addresses. */
-const ADDRESS_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+import { findApp } from 'build-tools/apps';
+import { isProxyAddress } from './trustProxy.mjs';
 
 /** @param {string | undefined} value @param {number} fallback @param {string} name */
 function positiveNumber(value, fallback, name) {
@@ -19,17 +17,6 @@ function positiveNumber(value, fallback, name) {
   if (!Number.isFinite(number) || number <= 0)
     throw new Error(`${name} must be a positive number, not "${value}"`);
   return number;
-}
-
-/** An address, a CIDR range (`10.0.0.0/8`, `10.0.0.0/255.0.0.0`) or a range's name. @param {string} entry */
-function isProxyAddress(entry) {
-  if (ADDRESS_RANGES.has(entry)) return true;
-  const [address = '', mask, ...rest] = entry.split('/');
-  return (
-    rest.length === 0 &&
-    isIP(address) !== 0 &&
-    (mask === undefined || /^\d{1,3}$/.test(mask) || isIP(mask) !== 0)
-  );
 }
 
 /**
@@ -61,22 +48,10 @@ function trustedProxies(env) {
 }
 
 /**
- * Fastify's `trustProxy` for the setting. The server's own host is always trusted: a proxy there is
- * read without any setting, and a request through it is never taken for the operator's own.
- * @param {readonly string[] | number} trusted
- * @returns {string[] | ((address: string, hop: number) => boolean)}
- */
-export function fastifyTrustProxy(trusted) {
-  // Fastify refuses a bare count (it would trust a direct visitor's own header too): said as a function.
-  if (typeof trusted === 'number') return (_address, hop) => hop < trusted;
-  return [...new Set([...trusted, 'loopback'])];
-}
-
-/**
  * SHELL_REMOTE_ORIGINS, each as an origin (`https://cdn.example`); unset or empty: none named.
- * @param {Record<string, string | undefined>} [env]
+ * @param {Record<string, string | undefined>} env
  */
-export function remoteOriginsFromEnvironment(env = process.env) {
+function remoteOrigins(env) {
   const listed = (env.SHELL_REMOTE_ORIGINS ?? '')
     .split(',')
     .map((origin) => origin.trim())
@@ -86,6 +61,27 @@ export function remoteOriginsFromEnvironment(env = process.env) {
       return new URL(origin).origin;
     });
   return listed.length > 0 ? listed : undefined;
+}
+
+/**
+ * The variables the environment's public settings are read from (site-config's
+ * publicSettingsFromEnvironment, in the renderer; the CSP's API origins are two of them). Picked
+ * here, so the renderer bundle reads no process.env and is handed nothing else: a public setting
+ * site-config adds is named here too.
+ */
+const PUBLIC_SETTINGS = [
+  ...['SITE_NAME', 'SITE_PHONE', 'SITE_EMAIL', 'SITE_URL', 'SUPABASE_URL', 'SUPABASE_ANON_KEY'],
+  ...['EMAILJS_PUBLIC_KEY', 'EMAILJS_SERVICE_ID', 'EMAILJS_TEMPLATE_ID', 'EMAILJS_ORIGIN'],
+  'EMAILJS_BLOCK_HEADLESS',
+];
+
+/** PORT: 0 asks the system for a free one. @param {string | undefined} value @param {number} fallback */
+function port(value, fallback) {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 65535)
+    throw new Error(`PORT must be a port number, not "${value}"`);
+  return number;
 }
 
 /**
@@ -171,6 +167,12 @@ function webVitalsSettings(env) {
 
 /**
  * @typedef {object} ServerSettings
+ * @property {number} port where the server listens (PORT; default the shell's local port, 3000)
+ * @property {string | undefined} host the address it listens on (SHELL_HOST; default loopback)
+ * @property {readonly string[] | undefined} remoteOrigins the only origins remote code is loaded
+ *   from, the release hosts (SHELL_REMOTE_ORIGINS); unset: any the registry names
+ * @property {Readonly<Record<string, string>>} publicEnvironment the public settings' variables
+ *   that are set (SITE_URL, SUPABASE_URL…), which the renderer reads the public settings from
  * @property {{ max: number, windowMs: number }} renderLimit renders (cache misses) a client may
  *   cause per window; what the server answers from its cache is never limited
  * @property {readonly string[] | number} trustProxy the proxies (besides the server's own host)
@@ -194,6 +196,12 @@ function webVitalsSettings(env) {
 export function readServerSettings(env = process.env) {
   const registry = registryLocation(env);
   return {
+    port: port(env.PORT, findApp('shell').port),
+    host: env.SHELL_HOST || undefined,
+    remoteOrigins: remoteOrigins(env),
+    publicEnvironment: Object.fromEntries(
+      PUBLIC_SETTINGS.flatMap((name) => (env[name] ? [[name, env[name]]] : [])),
+    ),
     renderLimit: {
       max: positiveNumber(env.SHELL_RENDER_LIMIT, 60, 'SHELL_RENDER_LIMIT'),
       windowMs:

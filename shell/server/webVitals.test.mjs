@@ -52,12 +52,7 @@ async function shellServer() {
     ),
   );
   await app.register(errorPages, { renderer, clientRenderedPage: '', maxUrlLength: 2048 });
-  await app.register(pageRoute, {
-    renderer,
-    metrics,
-    buildFiles: new Set(),
-    renderLimit: { max: RENDER_LIMIT, windowMs: 60_000 },
-  });
+  await app.register(pageRoute, { renderer, metrics, renderLimit: { max: RENDER_LIMIT, windowMs: 60_000 } });
   await app.register(webVitals, {
     webVitals: metrics.webVitals,
     labels: LABELS,

@@ -50,6 +50,9 @@ test('an override naming an unknown remote or a non-http URL is refused', () => 
 
 test('a registry missing a remote is rejected rather than half used', () => {
   expect(() =>
-    resolveRegistry({ remotes: { marketing: 'x' } }, { search: '', storedOverride: null }),
+    resolveRegistry(
+      { remotes: { marketing: 'https://cdn.example/marketing/mf-manifest.json' } },
+      { search: '', storedOverride: null },
+    ),
   ).toThrow(/lacks a remote/);
 });

@@ -1,19 +1,14 @@
+import { checkRegistryDocument, type RegistryDocument } from 'release-registry/registry-document';
 import { REMOTE_NAMES, type RemoteName } from './remoteContracts';
 
 /**
  * The per-environment registry the shell fetches at start: which manifest each remote is served
- * from. Deploying or moving a remote changes this file, never the shell's build.
+ * from. Deploying or moving a remote changes this file, never the shell's build. Its type and its
+ * check are release-registry's (release-tools writes it); the shell needs each of its remotes named.
+ * `previous` is what a server with no version of a remote renders when the one named fails;
+ * `allowOverrides` lets QA point one remote at a candidate build (see OVERRIDE_PARAM).
  */
-export interface RemoteRegistry {
-  remotes: Record<RemoteName, string>;
-  /**
-   * Each remote's manifest URLs live before the current one, newest first (the releases' history):
-   * what a server with no version of a remote renders when the one named fails. Optional.
-   */
-  previous?: Partial<Record<RemoteName, readonly string[]>>;
-  /** Lets QA point one remote at a candidate build (see OVERRIDE_PARAM). Off in production. */
-  allowOverrides?: boolean;
-}
+export type RemoteRegistry = Omit<RegistryDocument, 'remotes'> & { remotes: Record<RemoteName, string> };
 
 export const REGISTRY_URL = '/remotes.json';
 
@@ -67,12 +62,8 @@ export function overrideRequested(name: RemoteName): boolean {
 }
 
 function isRegistry(value: unknown): value is RemoteRegistry {
-  const remotes = (value as RemoteRegistry | null)?.remotes;
-  return (
-    typeof remotes === 'object' &&
-    remotes !== null &&
-    REMOTE_NAMES.every((name) => typeof remotes[name] === 'string')
-  );
+  const { remotes } = checkRegistryDocument(value, `Remote registry ${REGISTRY_URL}`);
+  return REMOTE_NAMES.every((name) => typeof remotes[name] === 'string');
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '../routes/remotePageLoader';
 import type { HttpErrorStatus } from '../routes/httpStatus';
 import { renderDocument, type DocumentAssets } from './renderDocument';
-import type { LoadedPage, LocaleScripts } from './remoteVersion';
+import type { LoadedPage, LocaleScripts } from './remotes/loadedVersion';
 import type { Stylesheet } from './stylesheetTexts';
 
 /** The shell's own stylesheets, scripts and start-up fetches (from its browser build). */

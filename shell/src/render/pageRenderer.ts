@@ -7,7 +7,7 @@ import { remoteNameOf, type RemoteName, type RemotePageId } from '../remotes/rem
 import type { DocumentRenderer, StaticContext } from './documentRenderer';
 import type { createErrorPageRenderer } from './errorPageRenderer';
 import { pageKey, type PageCache, type RenderOutcome, type RenderRequest } from './pageCache';
-import { pageOf, withinBudget, type LoadedPage, type RemoteVersion } from './remoteVersion';
+import { pageOf, withinBudget, type LoadedPage, type RemoteVersion } from './remotes/loadedVersion';
 import type { Stylesheet } from './stylesheetTexts';
 
 export interface PageRendererOptions {

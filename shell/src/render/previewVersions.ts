@@ -4,9 +4,9 @@
 import { LRUCache } from 'lru-cache';
 import type { RemoteName } from '../remotes/remoteContracts';
 import { codeOriginsOf } from '../remotes/remoteManifest';
-import { loadRemoteVersion } from './loadRemoteVersion';
-import { assertAllowed, readManifest } from './releaseGate';
-import { withinBudget, type RemoteVersion } from './remoteVersion';
+import { assertAllowed, readManifest } from './remotes/chosenVersion';
+import { loadRemoteVersion } from './remotes/loadVersion';
+import { withinBudget, type RemoteVersion } from './remotes/loadedVersion';
 
 /** Candidates kept loaded at once: a few testers, each on a version or two. */
 const KEPT_VERSIONS = 4;

@@ -2,10 +2,10 @@
 // whether the registry names a new one (through the release gate), and the live versions' pages
 // and lists handed to renders.
 import { REMOTE_NAMES, remoteNameOf, type RemoteName, type RemotePageId } from '../remotes/remoteContracts';
-import { timeOutRuntimeFetches } from './loadRemoteVersion';
-import { passReleaseGate, type ReleaseGateOptions } from './releaseGate';
-import { pageOf, type LoadedPage, type LoadedSitePages, type RemoteVersion } from './remoteVersion';
-import { RemoteVersions, type RemoteStatus } from './remoteVersions';
+import { timeOutRuntimeFetches } from './remotes/loadVersion';
+import { passReleaseGate, type ReleaseGateOptions } from './remotes/releaseGate';
+import { pageOf, type LoadedPage, type LoadedSitePages, type RemoteVersion } from './remotes/loadedVersion';
+import { RemoteVersions, type RemoteStatus } from './remotes/remoteRecord';
 
 export interface ServerRemotesOptions extends ReleaseGateOptions {
   /** How long a remote's manifest is trusted before it is asked again (revalidated). */

@@ -7,7 +7,7 @@ import type { RemotePageModule } from '../remotes/remoteContracts';
 import { renderDocument } from './renderDocument';
 import type * as RenderDocumentModule from './renderDocument';
 import { createSiteRenderer, type RenderOutcome } from './siteRenderer';
-import type { LoadedPage } from './remoteVersion';
+import type { LoadedPage } from './remotes/loadedVersion';
 
 /** The pages the fake remotes serve, by id ("booking/CancelBookingPage"). */
 const mockPages = new Map<string, RemotePageModule>();
@@ -52,7 +52,7 @@ function TokenPage() {
 function renderer(renderTimeoutMs?: number, environment?: Record<string, string>) {
   return createSiteRenderer({
     renderTimeoutMs,
-    environment,
+    publicEnvironment: environment,
     readRegistry: async () => ({ remotes: {} }) as never,
     assets: {
       stylesheets: [],

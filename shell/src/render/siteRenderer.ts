@@ -37,10 +37,11 @@ export interface SiteRendererOptions {
   /** Told of every failure to load or check a remote's version (the server's metrics). */
   onRemoteFailure?: (name: RemoteName) => void;
   /**
-   * The variables the environment's public settings are read from (site-config): this process's
-   * environment unless given. Read at start, so one build serves every environment.
+   * The variables the environment's public settings are read from (site-config), as the server read
+   * them at start (shell/server/serverSettings.mjs): one build serves every environment. Absent:
+   * the local settings (a test's renderer); the bundle never reads process.env.
    */
-  environment?: Readonly<Record<string, string | undefined>>;
+  publicEnvironment?: Readonly<Record<string, string | undefined>>;
   /**
    * The share of page views whose Web Vitals the browser measures and sends to the server
    * (shell/server/serverSettings.mjs), handed to every page with the public settings; 0 or absent: none.
@@ -58,7 +59,7 @@ export interface Preview {
 function pageSettings(options: SiteRendererOptions): PageSettings {
   const sampleRate = options.webVitalsSampleRate ?? 0;
   return {
-    ...publicSettingsFromEnvironment(options.environment ?? process.env),
+    ...publicSettingsFromEnvironment(options.publicEnvironment ?? {}),
     ...(sampleRate > 0 ? { webVitals: { sampleRate } } : {}),
   };
 }

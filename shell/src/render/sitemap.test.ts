@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import { parseSitemap } from 'sitemap';
 import type { RemoteName } from '../remotes/remoteContracts';
-import { sitePagesFrom, type LoadedSitePages } from './remoteVersion';
+import { sitePagesFrom, type LoadedSitePages } from './remotes/loadedVersion';
 import { siteConfig } from 'site-config';
 import { createSitemap, robotsTxt, type SitemapOptions } from './sitemap';
 

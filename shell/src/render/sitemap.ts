@@ -4,7 +4,7 @@ import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import { absoluteUrl, languageAlternates } from 'page-metadata';
 import { REMOTE_NAMES, remoteNameOf, type RemoteName } from '../remotes/remoteContracts';
 import { pageForPath } from '../routes/routes';
-import { withinBudget, type LoadedSitePages } from './remoteVersion';
+import { withinBudget, type LoadedSitePages } from './remotes/loadedVersion';
 
 /**
  * The sitemap's entries: one `<url>` for each page in each language, each listing every language

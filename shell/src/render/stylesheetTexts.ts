@@ -1,6 +1,6 @@
 // The texts of the remotes' stylesheets, read once per URL, for renders to write into the HTML.
 import { LRUCache } from 'lru-cache';
-import { withinBudget } from './remoteVersion';
+import { withinBudget } from './remotes/loadedVersion';
 
 /** A stylesheet the page needs, with its text when the server has it (else it is linked). */
 export interface Stylesheet {

@@ -1,8 +1,8 @@
 // Everything this server knows of one remote's versions, in one record: the version the registry
 // names, the one rendered (live), those kept for an instant rollback, the last that failed, and
 // the check under way. Deciding what goes live is the release gate's (releaseGate.ts).
-import type { RemoteName } from '../remotes/remoteContracts';
-import type { RemoteVersion } from './remoteVersion';
+import type { RemoteName } from '../../remotes/remoteContracts';
+import type { RemoteVersion } from './loadedVersion';
 
 /** What an operator reads of one remote (GET /_shell/status). */
 export interface RemoteStatus {

@@ -1,14 +1,14 @@
 // One deployed version of a remote as the server holds it (its modules, strings and files), and a
-// page of it as a render needs it. Types and reading only: loading is loadRemoteVersion.ts's.
+// page of it as a render needs it. Types and reading only: loading is loadVersion.ts's.
 import { SUPPORTED_LANGUAGES, type Language, type NamespaceStrings } from 'shared-i18n';
-import type { LocaleScripts } from '../remotes/remoteManifest';
+import type { LocaleScripts } from '../../remotes/remoteManifest';
 import type {
   RemoteName,
   RemotePageId,
   RemotePageModule,
   SitePage,
   SitePagesModule,
-} from '../remotes/remoteContracts';
+} from '../../remotes/remoteContracts';
 
 export type { LocaleScripts };
 

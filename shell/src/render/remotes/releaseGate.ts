@@ -1,15 +1,17 @@
-// The release gate: the only way a version of a remote goes live on this server. It reads what the
+// The release gate: the only way a version of a remote goes live on this server, one way through
+// this folder: the registry document's named version (chosenVersion.ts), loaded (loadVersion.ts,
+// loadedVersion.ts), switched to in the remote's record (remoteRecord.ts). It reads what the
 // registry names, loads that version, has every page it lists rendered (first versions included),
 // and only then switches the remote's record to it; on a server with none yet, an earlier version
 // the registry lists stands in for a named one that fails. The renderer is handed in, never imported.
-import { createHash } from 'node:crypto';
 import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, SUPPORTED_LANGUAGES } from 'shared-i18n';
-import type { RemoteRegistry } from '../remotes/remoteRegistry';
-import type { RemoteName } from '../remotes/remoteContracts';
-import { codeOriginsOf, type RemoteManifest } from '../remotes/remoteManifest';
-import { loadRemoteVersion, RUNTIME_FETCH_TIMEOUT_MS, type ManifestRead } from './loadRemoteVersion';
-import { withinBudget, type RemoteVersion } from './remoteVersion';
-import type { Fallback, RemoteVersions } from './remoteVersions';
+import type { RemoteRegistry } from '../../remotes/remoteRegistry';
+import type { RemoteName } from '../../remotes/remoteContracts';
+import { codeOriginsOf } from '../../remotes/remoteManifest';
+import { assertAllowed, readManifest, type ManifestRead } from './chosenVersion';
+import { loadRemoteVersion } from './loadVersion';
+import { withinBudget, type RemoteVersion } from './loadedVersion';
+import type { Fallback, RemoteVersions } from './remoteRecord';
 
 /** Longest a new version may take to load and pass; a check that never ends would block the next. */
 const CHECK_BUDGET_MS = 60_000;
@@ -143,30 +145,6 @@ async function readNamedVersion(
   return read;
 }
 
-/** A version's manifest, read; null when `unchangedFrom` is the version the host still serves (304). */
-function readManifest(name: RemoteName, manifestUrl: string): Promise<ManifestRead>;
-function readManifest(
-  name: RemoteName,
-  manifestUrl: string,
-  unchangedFrom: RemoteVersion | null,
-): Promise<ManifestRead | null>;
-async function readManifest(
-  name: RemoteName,
-  manifestUrl: string,
-  unchangedFrom: RemoteVersion | null = null,
-): Promise<ManifestRead | null> {
-  const response = await fetch(manifestUrl, {
-    headers: unchangedFrom?.etag ? { 'If-None-Match': unchangedFrom.etag } : {},
-    signal: AbortSignal.timeout(RUNTIME_FETCH_TIMEOUT_MS),
-  });
-  if (response.status === 304 && unchangedFrom) return null;
-  if (!response.ok) throw new Error(`${manifestUrl} answered ${response.status}`);
-  const text = await response.text();
-  const etag = response.headers.get('etag');
-  const version = `${manifestUrl} ${etag ?? createHash('sha1').update(text).digest('base64url')}`;
-  return { name, manifestUrl, manifest: JSON.parse(text) as RemoteManifest, version, etag };
-}
-
 /**
  * A version goes live only if every page it lists renders, in every language, with no failure:
  * its HTML answers 200.
@@ -182,16 +160,6 @@ async function verify(candidate: RemoteVersion, render: (url: URL) => Promise<{ 
       }
     }
   }
-}
-
-/** Refuses code from any origin but the allowed ones (the environment's release hosts), when named. */
-export function assertAllowed(
-  allowed: readonly string[] | undefined,
-  origins: readonly string[],
-  manifestUrl: string,
-): void {
-  const refused = allowed && origins.find((origin) => !allowed.includes(origin));
-  if (refused) throw new Error(`${manifestUrl} loads code from ${refused}, not an allowed release host`);
 }
 
 function switchTo(remote: RemoteVersions, version: RemoteVersion, gate: ReleaseGateOptions): void {
@@ -216,6 +184,3 @@ function reportFailure(
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-// A preview's candidate is read as a release's is (previewVersions.ts).
-export { readManifest };

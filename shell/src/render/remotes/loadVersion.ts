@@ -13,18 +13,10 @@ import {
   sitePagesIdOf,
   type RemoteName,
   type RemotePageModule,
-} from '../remotes/remoteContracts';
-import {
-  localeScriptsOf,
-  scriptsOf,
-  serverEntryUrlOf,
-  stylesheetsOf,
-  type RemoteManifest,
-} from '../remotes/remoteManifest';
-import { sitePagesFrom, type RemoteVersion } from './remoteVersion';
-
-/** Longest any single request of the federation runtime may take (manifest, container, chunk). */
-export const RUNTIME_FETCH_TIMEOUT_MS = 5000;
+} from '../../remotes/remoteContracts';
+import { localeScriptsOf, scriptsOf, serverEntryUrlOf, stylesheetsOf } from '../../remotes/remoteManifest';
+import { RUNTIME_FETCH_TIMEOUT_MS, type ManifestRead } from './chosenVersion';
+import { sitePagesFrom, type RemoteVersion } from './loadedVersion';
 
 /**
  * Every fetch the federation runtime makes on the server, the host's and each remote container's,
@@ -56,15 +48,6 @@ function oneLoadAtATime<T>(name: RemoteName, load: () => Promise<T>): Promise<T>
   const forget = () => loadsInProcess.get(name) === mine && loadsInProcess.delete(name);
   void mine.then(forget, forget);
   return mine;
-}
-
-/** A version named by the registry whose manifest has been read, not loaded yet. */
-export interface ManifestRead {
-  name: RemoteName;
-  manifestUrl: string;
-  manifest: RemoteManifest;
-  version: string;
-  etag: string | null;
 }
 
 /** Loads every module the shell uses from one version, and that version's strings. */
