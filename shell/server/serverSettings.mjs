@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { findApp } from 'build-tools/apps';
 import { isProxyAddress } from './trustProxy.mjs';
+import publicSettingVariables from 'site-config/public-setting-variables' with { type: 'json' };
 
 /** @param {string | undefined} value @param {number} fallback @param {string} name */
 function positiveNumber(value, fallback, name) {
@@ -66,14 +67,10 @@ function remoteOrigins(env) {
 /**
  * The variables the environment's public settings are read from (site-config's
  * publicSettingsFromEnvironment, in the renderer; the CSP's API origins are two of them). Picked
- * here, so the renderer bundle reads no process.env and is handed nothing else: a public setting
- * site-config adds is named here too.
+ * here, so the renderer bundle reads no process.env and is handed nothing else; site-config's test
+ * keeps the list and its parser in step.
  */
-const PUBLIC_SETTINGS = [
-  ...['SITE_NAME', 'SITE_PHONE', 'SITE_EMAIL', 'SITE_URL', 'SUPABASE_URL', 'SUPABASE_ANON_KEY'],
-  ...['EMAILJS_PUBLIC_KEY', 'EMAILJS_SERVICE_ID', 'EMAILJS_TEMPLATE_ID', 'EMAILJS_ORIGIN'],
-  'EMAILJS_BLOCK_HEADLESS',
-];
+const PUBLIC_SETTINGS = publicSettingVariables;
 
 /** PORT: 0 asks the system for a free one. @param {string | undefined} value @param {number} fallback */
 function port(value, fallback) {

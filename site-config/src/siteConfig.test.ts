@@ -7,6 +7,7 @@ import {
   siteEmailHref,
   sitePhoneHref,
 } from './index';
+import publicSettingVariables from './publicSettingVariables.json';
 
 afterEach(() => configureSite(LOCAL_SETTINGS));
 
@@ -32,4 +33,16 @@ test("an environment's variables, read at run time, are what every reader sees o
   expect(publicSettings().emailJs).toMatchObject({ origin: 'https://api.emailjs.com', blockHeadless: true });
   // What the environment leaves unset is the local default.
   expect(siteConfig.organizationName).toBe(LOCAL_SETTINGS.site.organizationName);
+});
+
+test('the shell server hands the renderer every variable the public settings are read from', () => {
+  // The server passes only the variables this list names (shell/server/serverSettings.mjs): one the
+  // parser reads but the list lacks would never reach a rendered page.
+  const read = new Set<string>();
+  const recording = new Proxy<Record<string, string | undefined>>(
+    {},
+    { get: (_, name) => (typeof name === 'string' && read.add(name), undefined) },
+  );
+  publicSettingsFromEnvironment(recording);
+  expect([...read].sort()).toEqual([...publicSettingVariables].sort());
 });
