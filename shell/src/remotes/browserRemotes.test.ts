@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { loadRemotePage } from './browserRemotes';
+import { loadRemotePage, MANIFEST_TIMEOUT_MS } from './browserRemotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -8,7 +8,12 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 jest.mock('./remoteRegistry', () => ({
   overrideRequested: () => false,
   fetchRegistry: () =>
-    Promise.resolve({ remotes: { marketing: 'https://cdn.example/releases/v1/mf-manifest.json' } }),
+    Promise.resolve({
+      remotes: {
+        marketing: 'https://cdn.example/releases/v1/mf-manifest.json',
+        booking: 'https://booking.example/releases/v1/mf-manifest.json',
+      },
+    }),
 }));
 jest.mock('shared-i18n', () => ({ translationsReady: () => Promise.resolve() }));
 
@@ -37,4 +42,27 @@ test('a load that succeeds after a failure ends the retries: the next failure st
     'https://cdn.example/releases/v1/retry-1/remoteEntry.js',
     'https://cdn.example/releases/v1/retry-1/remoteEntry.js',
   ]);
+});
+
+test('a remote host that never answers its manifest fails the page after the bound, so the document still hydrates', async () => {
+  // The bound's own clock: AbortSignal.timeout, aborted here as it would be once the time is up.
+  const clock = new AbortController();
+  const timeout = jest.spyOn(AbortSignal, 'timeout').mockReturnValue(clock.signal);
+  try {
+    let asked: () => void = () => undefined;
+    const manifestAsked = new Promise<void>((resolve) => (asked = resolve));
+    globalThis.fetch = jest.fn((_url: string, init?: RequestInit) => {
+      asked();
+      return new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      );
+    }) as typeof fetch;
+    const load = loadRemotePage('booking/BookingPage');
+    await manifestAsked;
+    expect(timeout).toHaveBeenCalledWith(MANIFEST_TIMEOUT_MS);
+    clock.abort(new DOMException('The manifest took too long', 'TimeoutError'));
+    await expect(load).rejects.toMatchObject({ name: 'TimeoutError' });
+  } finally {
+    timeout.mockRestore();
+  }
 });

@@ -29,6 +29,14 @@ interface RemoteRecord {
   pages: Map<RemotePageId, Promise<RemotePageModule>>;
 }
 
+/**
+ * How long a remote's manifest may take. The first page's loader waits on it before the document
+ * hydrates, so a remote host that accepts the connection and never answers would otherwise keep
+ * the whole page, header included, from hydrating; past this the page is its panel, with Retry.
+ * The federation runtime bounds the container's script the same way (20 s).
+ */
+export const MANIFEST_TIMEOUT_MS = 10_000;
+
 const records = new Map<RemoteName, RemoteRecord>();
 let registry: Promise<RemoteRegistry> | null = null;
 
@@ -61,7 +69,7 @@ async function register(name: RemoteName, record: RemoteRecord): Promise<void> {
   const manifestUrl = record.renderedManifest ?? (await loadRegistry()).remotes[name];
   record.renderedManifest = undefined;
   // A plain request, so it picks up the manifest the server's HTML preloaded.
-  const response = await fetch(manifestUrl);
+  const response = await fetch(manifestUrl, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`${name}'s manifest ${manifestUrl} answered ${response.status}`);
   const manifest = (await response.json()) as RemoteManifest;
   // After a failure, a released version is loaded from fresh URLs: a failed preload of its files
