@@ -1,8 +1,10 @@
-// Stands in for shell/src/remotes/loadRemotePage.ts in the monolith build: the same exports,
-// with every page an ordinary lazy chunk of one app.
+// Stands in for shell/src/remotes/browserRemotes.ts in the monolith build: the same exports, with
+// every page an ordinary lazy chunk of one app.
 import type { ComponentType } from 'react';
 import { bundledPages } from 'bench-bundled-pages';
 import { translationsReady } from 'shared-i18n';
+
+type PageModule = { default: ComponentType };
 
 /** The monolith has no registry to fetch. */
 export function loadRegistry(): Promise<void> {
@@ -10,10 +12,20 @@ export function loadRegistry(): Promise<void> {
 }
 
 /** As in the shell, a page renders once the strings it registered as it loaded have arrived. */
-export async function loadRemotePage(page: string): Promise<{ default: ComponentType }> {
+export async function loadRemotePage(page: string): Promise<PageModule> {
   const load = bundledPages[page];
   if (!load) throw new Error(`${page} is not part of the monolith`);
   const loaded = await load();
   await translationsReady();
   return loaded;
+}
+
+/** The route loaders' pages, as the shell's one loader of remotes hands them. */
+export const browserPageModules = {
+  where: 'browser' as const,
+  load: (page: string): Promise<PageModule | null> => loadRemotePage(page).catch(() => null),
+};
+
+export function preloadPage(page: string): void {
+  loadRemotePage(page).catch(() => undefined);
 }

@@ -10,7 +10,7 @@ import { remote as contact } from '../../remote-contact/webpack.config.mjs';
 
 /**
  * The benchmark's baseline: the same shell and the same exposed pages built as ONE app, without
- * federation. The shell's `remotes/loadRemotePage` is swapped for a loader that imports each
+ * federation. The shell's `remotes/browserRemotes` is swapped for a loader that imports each
  * exposed module as an ordinary lazy chunk, so the only difference measured is federation itself.
  */
 const REMOTES = [marketing, booking, contact];
@@ -68,7 +68,7 @@ export default (env, argv) => {
     plugins: [
       ...(config.plugins ?? []).filter((plugin) => !(plugin instanceof ModuleFederationPlugin)),
       new webpack.NormalModuleReplacementPlugin(
-        /(^|[\\/])loadRemotePage$/,
+        /(^|[\\/])browserRemotes$/,
         path.join(import.meta.dirname, 'loadBundledPage.ts'),
       ),
     ],
