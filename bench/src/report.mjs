@@ -42,7 +42,7 @@ export const FIGURES = {
   phoneFcpMs: {
     label: 'Phone (CPU 4×, slow 4G): first contentful paint',
     unit: 'ms',
-    target: { ratio: 0.6, text: 'composed ≤ 0.6× monolith' },
+    target: { ratio: 0.3, text: 'composed ≤ 0.3× monolith' },
   },
   phoneInteractiveMs: {
     label: 'Phone (CPU 4×, slow 4G): interactive mark',
@@ -54,8 +54,8 @@ export const FIGURES = {
   traceFirstRenderMs: { label: 'Phone trace: first render (hydration) to interactive', unit: 'ms' },
   traceBlockingMs: { label: 'Phone trace: blocking time (tasks past 50 ms)', unit: 'ms', target: NO_WORSE },
   traceLongestTaskMs: { label: 'Phone trace: longest task', unit: 'ms', target: NO_WORSE },
-  traceLongestTaskAfterPaintMs: {
-    label: 'Phone trace: longest task after first paint',
+  phoneLongestTaskAfterPaintMs: {
+    label: 'Phone: longest task after first paint (0: none over 50 ms)',
     unit: 'ms',
     target: { composed: (v) => v <= 50, text: '≤ 50 ms' },
   },

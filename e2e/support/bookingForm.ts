@@ -169,6 +169,8 @@ export async function pickBookableDay(
   const earliest = panamaDaysAhead(daysAhead);
   await field(page, 'preferredDate').click();
   const dialog = page.getByRole('dialog');
+  // The month grid is a chunk of its own: a tap before it has arrived shows the dialog loading.
+  await expect(dialog.getByRole('grid')).toBeVisible();
   for (let month = 0; month < 4; month += 1) {
     const offered = await dialog
       .locator('.rdp-day:not(.rdp-outside) button:not([disabled])')

@@ -49,7 +49,7 @@ for (const where of WHERE) {
       // The date picker: Enter opens it on today (or the first free day), two weeks down
       // (disabled days are skipped), Enter picks and closes.
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.getByRole('dialog').getByRole('grid')).toBeVisible();
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');

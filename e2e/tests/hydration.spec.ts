@@ -1,6 +1,7 @@
 import { test, expect, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
 import { SITE_PAGES } from '../support/sitePages';
+import { firstPageInteractive } from '../support/firstLoad';
 
 const WIDTHS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -60,4 +61,25 @@ test('a server-rendered page is interactive: in-app navigation keeps the client 
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
     true,
   );
+});
+
+test('a visitor who scrolls the page before it hydrates stays where they scrolled to', async ({
+  page,
+  site,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  // The shell's start is held back until the visitor has scrolled the server's HTML.
+  let releaseStart: () => void = () => undefined;
+  const startHeld = new Promise<void>((resolve) => {
+    releaseStart = resolve;
+  });
+  await page.route('**/main.js', async (route) => {
+    await startHeld;
+    await route.continue();
+  });
+  await page.goto(site.url('shell', '/services'), { waitUntil: 'domcontentloaded' });
+  await page.evaluate(() => window.scrollTo(0, 400));
+  releaseStart();
+  await firstPageInteractive(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(400);
 });

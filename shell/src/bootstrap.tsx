@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type HydrationState } from 'shared-router';
 import { translationsReady } from 'shared-i18n';
@@ -15,6 +15,7 @@ import { Document } from './document/Document';
 import { readSsrState, type SsrState } from './document/ssrState';
 import { readPublicSettings } from './document/publicSettingsElement';
 import { startWebVitals } from './webVitals/startWebVitals';
+import { yieldToMain } from './mainThread';
 
 // The environment's settings the server wrote into the page, before anything reads them (every
 // app reads them through site-config, shared with the remotes). A page no server sent keeps the local ones.
@@ -53,6 +54,8 @@ function initialized(router: Router): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // Each step below is a task of its own: the modules' own start, the router's, hydration.
+  await yieldToMain();
   const serverState = readSsrState();
   // The server's loader data is the router's hydration data. What it lacks, a page the server
   // rendered (a module is code, not data), the router loads as it starts, through the browser's
@@ -64,23 +67,26 @@ async function start(): Promise<void> {
   });
   // The strings of the page's language (shared-i18n took it from the URL) before the first render.
   await Promise.all([initialized(router), translationsReady()]);
+  await yieldToMain();
   firstRenderStarts();
   preloadLikelyPages(LIKELY_NEXT_PATHS);
   startWebVitals({ sampleRate: settings?.webVitals?.sampleRate, hydrated: serverState !== null });
   if (serverState) {
     // The server sent the whole page: hydrate it as it is. A page the server could not render
-    // starts as its "temporarily unavailable" panel, as the server sent it. At React's default
-    // priority, not as a transition: the layout and the page's boundary hydrate in a task each, and
-    // on the phone trace the transition's slicing made the page interactive later with no shorter
-    // longest task (docs/performance.md).
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <Document state={serverState}>
-          <RouterProvider router={router} />
-        </Document>
-      </StrictMode>,
-    );
+    // starts as its "temporarily unavailable" panel, as the server sent it. As a transition, so
+    // React hydrates in slices it yields between: the layout first, then the header, the page and
+    // the footer, each a boundary of its own (Layout.tsx). A tap on one of them before it has
+    // hydrated makes React hydrate that one first, then handles the tap.
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <Document state={serverState}>
+            <RouterProvider router={router} />
+          </Document>
+        </StrictMode>,
+      );
+    });
     return;
   }
   const container = document.getElementById('root');

@@ -68,6 +68,12 @@ function Harness({ days = DAYS }: { days?: DayAvailability[] | null }) {
   );
 }
 
+/** Taps the date button and waits for the month grid (a chunk of its own, loaded on first use). */
+async function openPicker(name: RegExp = /Select date/) {
+  await userEvent.click(screen.getByRole('button', { name }));
+  await screen.findByRole('grid');
+}
+
 const dayButton = (day: string) => document.querySelector(`[data-day="${day}"] button`) as HTMLButtonElement;
 
 beforeEach(() => setNow(NOW));
@@ -76,9 +82,25 @@ afterEach(async () => {
   await act(() => setLanguage('en'));
 });
 
-test('the picker opens as a dialog on this month, cannot go back, and can go forward', async () => {
+// First in the file: the month grid's chunk has not been loaded yet.
+test('a tap before the month grid has arrived opens the dialog at once, saying it is loading', async () => {
   render(<Harness />);
   await userEvent.click(screen.getByRole('button', { name: /Select date/ }));
+  const dialog = screen.getByRole('dialog', { name: 'Choose a date for your call' });
+  const loading = screen.getByText('Loading the calendar…');
+  expect(dialog.contains(loading)).toBe(true);
+  // Keys pressed meanwhile stay in the dialog: Enter does not close it from the date button.
+  expect(document.activeElement).toBe(loading);
+  await screen.findByRole('grid');
+  expect(dialog.textContent).toContain('December 2026');
+  expect((document.activeElement as HTMLElement).closest('[data-day]')?.getAttribute('data-day')).toBe(
+    '2026-12-01',
+  );
+});
+
+test('the picker opens as a dialog on this month, cannot go back, and can go forward', async () => {
+  render(<Harness />);
+  await openPicker();
   const dialog = screen.getByRole('dialog', { name: 'Choose a date for your call' });
   expect(dialog.textContent).toContain('December 2026');
   expect(screen.getByRole('button', { name: /previous month/i }).getAttribute('aria-disabled')).toBe('true');
@@ -88,7 +110,7 @@ test('the picker opens as a dialog on this month, cannot go back, and can go for
 
 test('only free days can be picked; each disabled day says why on hover and to screen readers', async () => {
   render(<Harness />);
-  await userEvent.click(screen.getByRole('button', { name: /Select date/ }));
+  await openPicker();
   expect((document.activeElement as HTMLElement).closest('[data-day]')?.getAttribute('data-day')).toBe(
     '2026-12-01',
   );
@@ -111,7 +133,7 @@ test("today is Panama's today, even where the browser's date is already tomorrow
   // 22:00 on 1 December in Panama is 2 December in UTC, the zone these tests run in.
   setNow('2026-12-02T03:00:00Z');
   render(<Harness days={null} />);
-  await userEvent.click(screen.getByRole('button', { name: /Select date/ }));
+  await openPicker();
   expect(document.querySelector('.rdp-today')?.getAttribute('data-day')).toBe('2026-12-01');
   // Without the database's answer, weekends are still known to be closed.
   expect(dayButton('2026-12-05').title).toBe('Weekend');
@@ -120,7 +142,7 @@ test("today is Panama's today, even where the browser's date is already tomorrow
 test('Escape closes the picker and gives focus back to the date button', async () => {
   render(<Harness />);
   const button = screen.getByRole('button', { name: /Select date/ });
-  await userEvent.click(button);
+  await openPicker();
   await userEvent.keyboard('{Escape}');
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(document.activeElement).toBe(button);
@@ -129,7 +151,7 @@ test('Escape closes the picker and gives focus back to the date button', async (
 test('in Spanish the picker, its reasons and the chosen date speak Spanish', async () => {
   render(<Harness />);
   await act(() => setLanguage('es'));
-  await userEvent.click(screen.getByRole('button', { name: /Seleccionar fecha/ }));
+  await openPicker(/Seleccionar fecha/);
   const headers = [...document.querySelectorAll('th[aria-label], .rdp-weekday')].map(
     (cell) => cell.textContent,
   );

@@ -1,16 +1,30 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLanguage, useTranslation } from 'shared-i18n';
 import { panamaToday } from 'supabase-schema';
 import type { TFunction } from 'i18next';
 import { dayReason, type DayReason } from '../availability/bookableSlots';
 import type { Availability } from '../availability/useAvailability';
 import { NAMESPACE } from '../i18n';
-import { formatLongDate, fromIsoDate, startOfMonth, toIsoDate } from './calendarDates';
-import { DAY_PICKER_FORMATTERS, DAY_PICKER_LOCALES } from './dayPickerLocale';
-import { DayReasonContext, dayReasonLabels, ReasonedDayButton } from './dayReasons';
+import { formatLongDate, fromIsoDate, toIsoDate } from './calendarDates';
+import { loadMonthCalendar, loadMonthCalendarWhenIdle } from './loadMonthCalendar';
 import './DatePickerField.css';
+
+const MonthCalendar = lazy(loadMonthCalendar);
+
+/**
+ * What the dialog shows until the month grid has arrived. It takes the focus, as a dialog's
+ * content does, so keys pressed meanwhile do not reach the date button behind it; the grid takes
+ * it over on arrival.
+ */
+function CalendarLoading({ text }: { text: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <p ref={ref} className="booking-date__loading" role="status" tabIndex={-1}>
+      {text}
+    </p>
+  );
+}
 
 interface DatePickerFieldProps {
   /** Year-month-day, or empty. */
@@ -71,12 +85,13 @@ export function DatePickerField({
   const today = fromIsoDate(todayIso) as Date;
   const lastDay = fromIsoDate(availability.lastDay ?? '');
   const reasonOf = (date: Date) => dayReason(toIsoDate(date), availability, todayIso);
-  const locale = DAY_PICKER_LOCALES[language];
 
   const close = () => {
     setOpen(false);
     buttonRef.current?.focus();
   };
+
+  useEffect(loadMonthCalendarWhenIdle, []);
 
   useEffect(() => {
     if (!open) return;
@@ -120,6 +135,8 @@ export function DatePickerField({
         // aria-required is not allowed on a button, so "required" is its description instead.
         aria-describedby={error ? `${ids.required} ${ids.error}` : ids.required}
         onClick={() => setOpen((isOpen) => !isOpen)}
+        onPointerEnter={() => void loadMonthCalendar().catch(() => undefined)}
+        onFocus={() => void loadMonthCalendar().catch(() => undefined)}
       >
         <span id={`${ids.label}-value`}>
           {selected ? formatLongDate(selected, language) : t('datePicker.placeholder')}
@@ -151,29 +168,21 @@ export function DatePickerField({
             if (event.key === 'Tab' && dialogRef.current) keepFocusInside(dialogRef.current, event);
           }}
         >
-          <DayReasonContext.Provider value={(date) => reasonText(t, reasonOf(date))}>
-            <DayPicker
-              mode="single"
-              autoFocus
+          <Suspense fallback={<CalendarLoading text={t('datePicker.loading')} />}>
+            <MonthCalendar
+              language={language}
               selected={selected}
-              defaultMonth={selected ?? today}
               today={today}
-              startMonth={startOfMonth(today)}
-              endMonth={lastDay ? startOfMonth(lastDay) : undefined}
-              disabled={(date) => reasonOf(date) !== null}
-              weekStartsOn={0}
-              locale={locale}
-              formatters={DAY_PICKER_FORMATTERS}
-              labels={dayReasonLabels(locale, (date) => reasonText(t, reasonOf(date)))}
-              components={{ DayButton: ReasonedDayButton }}
-              footer={<p className="booking-date__legend">{t('availability.legend')}</p>}
-              required
+              lastDay={lastDay}
+              reasonText={(date) => reasonText(t, reasonOf(date))}
+              isDisabled={(date) => reasonOf(date) !== null}
+              legend={t('availability.legend')}
               onSelect={(day) => {
                 onChange(toIsoDate(day));
                 close();
               }}
             />
-          </DayReasonContext.Provider>
+          </Suspense>
           <button type="button" className="booking-date__close" onClick={close}>
             {t('datePicker.close')}
           </button>

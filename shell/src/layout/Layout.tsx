@@ -1,4 +1,4 @@
-import { useContext, useLayoutEffect, useState } from 'react';
+import { Suspense, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'shared-router';
 import { useSiteLanguage, useTranslation } from 'shared-i18n';
 import { Header } from './Header';
@@ -8,10 +8,16 @@ import { HttpStatusContext } from '../routes/httpStatus';
 import { HttpStatusPage } from '../routes/HttpStatusPage';
 import './Layout.css';
 
-/** Every route change starts at the top of the new page (SPEC §2). */
+/**
+ * Every route change starts at the top of the new page (SPEC §2). Not the first page: the browser
+ * placed it, and a visitor may have scrolled the server's HTML before it hydrated.
+ */
 function useScrollToTopOnNavigation() {
   const { pathname } = useLocation();
+  const shownPathname = useRef(pathname);
   useLayoutEffect(() => {
+    if (shownPathname.current === pathname) return;
+    shownPathname.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
 }
@@ -40,11 +46,18 @@ export function Layout() {
         {t('header.skipToContent')}
       </a>
       <NavigationProgress />
-      <Header />
+      {/* The header and the footer are boundaries of their own: the layout hydrates in a short
+          task, then each of them, and the page, in slices React yields between (a tap on one of
+          them before then hydrates it first). Neither ever suspends: no fallback. */}
+      <Suspense>
+        <Header />
+      </Suspense>
       <main id="main" className="shell-main" tabIndex={-1}>
         {httpStatus === null ? <Outlet /> : <HttpStatusPage status={httpStatus} />}
       </main>
-      <Footer />
+      <Suspense>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

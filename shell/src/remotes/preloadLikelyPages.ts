@@ -2,7 +2,7 @@
 import { pageForPath } from '../routes/routes';
 import { afterFirstPage } from './firstPage';
 import { preloadPage } from './browserRemotes';
-import { whenIdle } from '../whenIdle';
+import { whenIdle } from '../mainThread';
 
 interface NetworkInformation {
   saveData?: boolean;

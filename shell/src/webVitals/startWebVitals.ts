@@ -4,7 +4,7 @@
 import { languageFromUrl } from 'shared-i18n';
 import { pageForPath } from '../routes/routes';
 import { afterFirstPage } from '../remotes/firstPage';
-import { whenIdle } from '../whenIdle';
+import { whenIdle } from '../mainThread';
 import { WEB_VITALS_BEACON, type PageView } from './pageViewReport';
 
 export interface WebVitalsSampling {
