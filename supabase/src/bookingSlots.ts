@@ -47,17 +47,23 @@ export const DEFAULT_BOOKING_SETTINGS = {
   bookingHorizonDays: 90,
 } as const;
 
-/** Panama's date at `now`, year-month-day. */
+/** Panama keeps UTC−5 all year (no daylight saving since 1908): its clock, in hours from UTC. */
+const PANAMA_UTC_OFFSET_HOURS = -5;
+
+/**
+ * Panama's date at `now`, year-month-day. By its fixed offset, not Intl with SLOT_TIME_ZONE: a
+ * browser's first formatter in a zone loads that zone's rules, a long task on a phone in the middle
+ * of the booking page's start, for the same answer.
+ */
 export function panamaToday(now = new Date()): string {
-  // en-CA writes dates as year-month-day.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SLOT_TIME_ZONE }).format(now);
+  return new Date(now.getTime() + PANAMA_UTC_OFFSET_HOURS * 3_600_000).toISOString().slice(0, 10);
 }
 
-/** The instant a slot starts: Panama keeps UTC−5 all year (no daylight saving). */
+/** The instant a slot starts, by Panama's fixed offset. */
 export function slotStart(day: string, time: string): Date {
   const [year, month, date] = day.split('-').map(Number);
   const match = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(time);
   if (!match || !year || !month || !date) throw new Error(`Not a slot: ${day} ${time}`);
   const hour = (Number(match[1]) % 12) + (match[3] === 'PM' ? 12 : 0);
-  return new Date(Date.UTC(year, month - 1, date, hour + 5, Number(match[2])));
+  return new Date(Date.UTC(year, month - 1, date, hour - PANAMA_UTC_OFFSET_HOURS, Number(match[2])));
 }

@@ -29,15 +29,19 @@ export function timeInZone(day: string, time: string, zone: string, language: st
 }
 
 const subscribeToNothing = () => () => undefined;
+const noZone = () => null;
 
 /**
  * The slot's time in the visitor's own zone and where that is, or null when it reads as in
  * Panama. The browser's zone is known only in the browser: the server (and hydration) get null.
+ * It is read only once a day and a time are chosen: the browser's first look at zones is a long
+ * task on a phone, and a snapshot that differs from the server's re-renders at once, unsliced.
  */
 export function useLocalTime(day: string, time: string): { time: string; place: string } | null {
   const language = useLanguage();
-  const zone = useSyncExternalStore(subscribeToNothing, visitorTimeZone, () => null);
-  if (!zone || !day || !time) return null;
+  const chosen = Boolean(day && time);
+  const zone = useSyncExternalStore(subscribeToNothing, chosen ? visitorTimeZone : noZone, noZone);
+  if (!zone || !chosen) return null;
   const local = timeInZone(day, time, zone, language);
   return local ? { time: local, place: placeOfZone(zone) } : null;
 }

@@ -1,6 +1,6 @@
 // The free slots the form offers: the server's answer while rendering and hydrating, then a fresh
 // one from the browser as soon as the page is interactive, and again whenever asked (a slot lost).
-import { use, useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, use, useCallback, useEffect, useMemo, useState } from 'react';
 import type { DayAvailability } from 'supabase-schema';
 import { fetchAvailability } from './availabilityApi';
 import { readEmbeddedAvailability } from './embeddedAvailability';
@@ -36,7 +36,10 @@ export function useAvailability(): Availability {
 
   useEffect(() => {
     const request = new AbortController();
-    fetchAvailability(request.signal).then(setDays, (error: unknown) => {
+    // The fresh answer re-renders the whole form: as a transition, React does it in slices and
+    // lets a visitor's tap or keystroke go first (on a phone it is one long task otherwise).
+    const show = (fresh: DayAvailability[]) => startTransition(() => setDays(fresh));
+    fetchAvailability(request.signal).then(show, (error: unknown) => {
       if (!request.signal.aborted) console.error('[booking] availability could not be read', error);
     });
     return () => request.abort();
