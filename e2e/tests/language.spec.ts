@@ -28,7 +28,8 @@ async function textsWithMenuOpen(page: Page, language: Language): Promise<Visibl
 /** Adds the month, weekdays, day labels and buttons of the booking form's date picker. */
 async function textsWithDatePickerOpen(page: Page): Promise<VisibleText[]> {
   await field(page, 'preferredDate').click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  // The month grid is a chunk of its own: its texts are read once it is there.
+  await expect(page.getByRole('dialog').getByRole('grid')).toBeVisible();
   const texts = await collectVisibleTexts(page);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
