@@ -11,10 +11,8 @@
  * of the touch, a few round trips into the page that each wait for the main thread: that would
  * time the checks, not the page.
  */
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS } from 'build-tools/chromium';
 import { openThrottledPhone, PHONE } from './phoneEmulation.mjs';
-import { requireChromium } from './requireChromium.mjs';
+import { launchChromium } from './launchChromium.mjs';
 
 /** How often a visitor who sees nothing happen taps again. */
 const TAP_EVERY_MS = 300;
@@ -27,7 +25,7 @@ const MENU_BUTTON = '.shell-header__menu-toggle';
  * @param {string} url
  */
 async function menuButtonCentre(url) {
-  const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_FLAGS });
+  const browser = await launchChromium();
   try {
     const page = await (await browser.newContext(PHONE)).newPage();
     await page.goto(url);

@@ -6,7 +6,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_FLAGS } from 'build-tools/chromium';
-import { requireChromium } from './requireChromium.mjs';
+import { requireChromium } from './launchChromium.mjs';
 
 /** Lighthouse's own presets: mobile is its default config (simulated slow 4G, 4x CPU slowdown). */
 const PRESETS = { mobile: undefined, desktop: desktopConfig };

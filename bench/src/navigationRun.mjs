@@ -1,7 +1,5 @@
 /* global document, MutationObserver, requestAnimationFrame -- the measuring code runs in the page */
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS } from 'build-tools/chromium';
-import { requireChromium } from './requireChromium.mjs';
+import { launchChromium } from './launchChromium.mjs';
 
 /**
  * Milliseconds from clicking a header link to the linked page's heading being painted, after the
@@ -11,7 +9,7 @@ import { requireChromium } from './requireChromium.mjs';
  * @param {{ from: string, linkTo: string }} navigation e.g. from "/" the header link to "/contact"
  */
 export async function measureNavigation(siteUrl, { from, linkTo }) {
-  const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_FLAGS });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1350, height: 940 } });
     await page.goto(new URL(from, siteUrl).href, { waitUntil: 'networkidle' });

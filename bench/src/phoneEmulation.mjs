@@ -3,11 +3,9 @@
  * latencies): Lighthouse's mobile screen, its CPU slowdown and its slow-4G network, applied through
  * the DevTools protocol on the page's own CDP session, and the wait for the shell's interactive mark.
  */
-import { chromium } from 'playwright-core';
 import { throttling } from 'lighthouse/core/config/constants.js';
-import { CHROMIUM_FLAGS } from 'build-tools/chromium';
 import performanceMarks from 'shell/performance-marks' with { type: 'json' };
-import { requireChromium } from './requireChromium.mjs';
+import { launchChromium } from './launchChromium.mjs';
 
 /** Lighthouse's mobile preset: a mid-range phone's screen and a CPU four times slower than this one. */
 export const PHONE = {
@@ -42,7 +40,7 @@ export const SLOW_4G = {
  * @param {{ initScript?: () => void }} [options] run in the page before any of its own scripts
  */
 export async function openThrottledPhone({ initScript } = {}) {
-  const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_FLAGS });
+  const browser = await launchChromium();
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   if (initScript) await page.addInitScript(initScript);

@@ -1,7 +1,5 @@
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS } from 'build-tools/chromium';
 import performanceMarks from 'shell/performance-marks' with { type: 'json' };
-import { requireChromium } from './requireChromium.mjs';
+import { launchChromium } from './launchChromium.mjs';
 
 /** The resource types (CDP Network.ResourceType) a page's hydration can wait for. */
 const HYDRATION_WAITS_FOR = new Set(['Document', 'Script', 'Stylesheet', 'Fetch', 'XHR']);
@@ -20,7 +18,7 @@ const HYDRATION_WAITS_FOR = new Set(['Document', 'Script', 'Stylesheet', 'Fetch'
  * @returns {Promise<{ chainLength: number, chain: string[], firstLoadScriptBytes: number }>}
  */
 export async function measureRequestChain(url) {
-  const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_FLAGS });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1350, height: 940 } });
     const cdp = await page.context().newCDPSession(page);

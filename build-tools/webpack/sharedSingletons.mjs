@@ -4,7 +4,9 @@ import path from 'node:path';
 /**
  * Every module that must exist once in the composed page, mapped to the package whose version
  * range (from the app's own package.json) it must satisfy. Deep imports such as react-dom/client
- * are listed on their own because federation shares by request, not by package.
+ * are listed on their own because federation shares by request, not by package. The shell's start
+ * (shell/src/index.ts) imports each in a task of its own; shell/src/startSteps.test.mjs holds the two
+ * lists together.
  */
 const SINGLETON_PACKAGES = {
   react: 'react',
@@ -19,6 +21,9 @@ const SINGLETON_PACKAGES = {
   'shared-i18n': 'shared-i18n',
   'site-config': 'site-config',
 };
+
+/** What the composed page shares once, by request (the shell's start takes them one step each). */
+export const SINGLETON_REQUESTS = Object.keys(SINGLETON_PACKAGES);
 
 /** @param {string} packageDir the app's folder, holding its package.json */
 export function sharedSingletons(packageDir) {

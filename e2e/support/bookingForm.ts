@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { MailDevMessage } from 'mailer';
 import { copy } from './copy';
 import type { ComposedSite } from './site';
@@ -167,10 +167,7 @@ export async function pickBookableDay(
   skip: readonly string[] = [],
 ): Promise<string> {
   const earliest = panamaDaysAhead(daysAhead);
-  await field(page, 'preferredDate').click();
-  const dialog = page.getByRole('dialog');
-  // The month grid is a chunk of its own: a tap before it has arrived shows the dialog loading.
-  await expect(dialog.getByRole('grid')).toBeVisible();
+  const dialog = await openDatePicker(page);
   for (let month = 0; month < 4; month += 1) {
     const offered = await dialog
       .locator('.rdp-day:not(.rdp-outside) button:not([disabled])')
@@ -184,6 +181,30 @@ export async function pickBookableDay(
     await showNextMonth(page);
   }
   throw new Error(`No day offered from ${earliest}`);
+}
+
+/**
+ * The open date picker once its month grid is there: the grid is a chunk of its own, and a picker
+ * opened before it has arrived shows "Loading the calendar…" (which holds the focus) meanwhile.
+ */
+export async function shownMonthGrid(page: Page): Promise<Locator> {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('grid')).toBeVisible();
+  return dialog;
+}
+
+/** Opens the booking form's date picker with a click; returns its dialog once the grid is there. */
+export async function openDatePicker(page: Page): Promise<Locator> {
+  await field(page, 'preferredDate').click();
+  return shownMonthGrid(page);
+}
+
+/** Opens the date picker and turns it to `day`'s month (at most four turns); returns its button. */
+export async function dayInPicker(page: Page, day: string): Promise<Locator> {
+  const dialog = await openDatePicker(page);
+  const button = dialog.locator(`[data-day="${day}"] button`);
+  for (let turns = 0; turns < 4 && (await button.count()) === 0; turns += 1) await showNextMonth(page);
+  return button;
 }
 
 /** Turns the open picker to the next month and waits until it shows it. */

@@ -14,7 +14,7 @@ import {
   field,
   fillBooking,
   pickBookableDay,
-  showNextMonth,
+  dayInPicker,
 } from '../support/bookingForm';
 import type { ComposedSite } from '../support/site';
 
@@ -76,19 +76,6 @@ function agencyEvent(uid: string, ...lines: string[]): string {
   ].join('\r\n');
 }
 
-/** The booking form's date button for `day`, the picker turned to its month. */
-async function pickerDay(page: import('@playwright/test').Page, day: string) {
-  await field(page, 'preferredDate').click();
-  const dialog = page.getByRole('dialog');
-  for (
-    let turns = 0;
-    turns < 4 && (await dialog.locator(`[data-day="${day}"] button`).count()) === 0;
-    turns++
-  )
-    await showNextMonth(page);
-  return dialog.locator(`[data-day="${day}"] button`);
-}
-
 test("the agency's events close their slots in the form, an insert into one is refused, and deleting them reopens them", async ({
   page,
   site,
@@ -129,9 +116,9 @@ test("the agency's events close their slots in the form, an insert into one is r
 
   // The visitor sees them as taken: 10:00 greyed out, the all-day one's date disabled.
   await page.goto(site.url('shell', '/booking'));
-  await expect(await pickerDay(page, allDay)).toBeDisabled();
+  await expect(await dayInPicker(page, allDay)).toBeDisabled();
   await page.keyboard.press('Escape');
-  await (await pickerDay(page, single)).click();
+  await (await dayInPicker(page, single)).click();
   await expect(field(page, 'preferredTime').locator('option[value="10:00 AM"]')).toBeDisabled();
   await expect(field(page, 'preferredTime').locator('option[value="11:00 AM"]')).toBeEnabled();
 

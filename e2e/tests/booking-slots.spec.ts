@@ -1,7 +1,6 @@
 // Only real, free slots: the picker and the time select offer what the database would store, say
 // why the rest is greyed out, show the visitor's own time, and a slot lost between choosing and
 // sending is said as such, in both languages.
-import type { Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib/v1';
 import { LOCAL_ANON_KEY } from 'local-backend';
 import { test, expect, shellStarted } from '../support/fixtures';
@@ -14,7 +13,7 @@ import {
   fillBooking,
   panamaDaysAhead,
   pickBookableDay,
-  showNextMonth,
+  dayInPicker,
   storedBookings,
   confirmWithMailedCode,
 } from '../support/bookingForm';
@@ -52,19 +51,6 @@ async function holdSlot(site: ComposedSite, day: string, time: string) {
   );
 }
 
-async function openPickerOn(page: Page, day: string) {
-  await field(page, 'preferredDate').click();
-  const dialog = page.getByRole('dialog');
-  for (
-    let turns = 0;
-    turns < 4 && (await dialog.locator(`[data-day="${day}"] button`).count()) === 0;
-    turns += 1
-  ) {
-    await showNextMonth(page);
-  }
-  return dialog.locator(`[data-day="${day}"] button`);
-}
-
 for (const language of LANGUAGES) {
   test(`weekends, holidays, closures and full days are disabled and say why (${language})`, async ({
     page,
@@ -91,7 +77,7 @@ for (const language of LANGUAGES) {
       ...(holiday ? [[String(holiday.day), 'holiday'] as [string, string]] : []),
     ];
     for (const [day, reason] of cases) {
-      const button = await openPickerOn(page, day);
+      const button = await dayInPicker(page, day);
       const said = booking(language, `availability.reasons.${reason}`);
       await expect(button).toBeDisabled();
       await expect(button).toHaveAttribute('title', said);
@@ -101,7 +87,7 @@ for (const language of LANGUAGES) {
     const saturday = Array.from({ length: 7 }, (_, offset) => panamaDaysAhead(offset + 2)).find(
       (day) => new Date(`${day}T12:00:00Z`).getUTCDay() === 6,
     ) as string;
-    const weekend = await openPickerOn(page, saturday);
+    const weekend = await dayInPicker(page, saturday);
     await expect(weekend).toBeDisabled();
     await expect(weekend).toHaveAttribute('title', booking(language, 'availability.reasons.weekend'));
     await expect(page.getByRole('dialog')).toContainText(booking(language, 'availability.legend'));
@@ -114,7 +100,7 @@ for (const language of LANGUAGES) {
     const [day] = await openDays(site, 1);
     await holdSlot(site, String(day), '10:00 AM');
     await page.goto(bookingUrl(site, language));
-    await (await openPickerOn(page, String(day))).click();
+    await (await dayInPicker(page, String(day))).click();
     await expect(field(page, 'preferredTime').locator('option[value="10:00 AM"]')).toBeDisabled();
     await expect(field(page, 'preferredTime').locator('option[value="11:00 AM"]')).toBeEnabled();
     await expect(page.getByTestId('booking-times-greyed')).toHaveText(

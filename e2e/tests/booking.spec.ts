@@ -10,6 +10,7 @@ import {
   fillBooking,
   forgetVisitorsEmail,
   mailedCode,
+  openDatePicker,
   panamaDaysAhead,
   storedBookings,
   storedDay,
@@ -241,8 +242,7 @@ test('a wrong e-mail, phone or website, or a field of spaces, is explained in th
 
 test('a day before today cannot be picked, nor a month in the past shown', async ({ page, site }) => {
   await page.goto(site.url('shell', '/booking'));
-  await field(page, 'preferredDate').click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await openDatePicker(page);
   await expect(dialog.getByRole('button', { name: /previous month/i })).toBeDisabled();
   const yesterday = panamaDaysAhead(-1);
   const cell = page.locator(`[data-day="${yesterday}"] button`);

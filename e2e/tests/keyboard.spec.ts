@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect, header, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
 import { DESKTOP, PHONE } from '../support/accessibility';
-import { field } from '../support/bookingForm';
+import { field, shownMonthGrid } from '../support/bookingForm';
 import { focusedElement, focusProblems, type FocusedElement } from '../support/focus';
 
 // Keyboard-only booking and contact forms, and the date picker's keys, are proved in
@@ -128,8 +128,7 @@ test("the date picker's focused day shows a focus ring as the arrow keys move it
   await page.goto(site.url('shell', '/booking'));
   await field(page, 'preferredDate').focus();
   await page.keyboard.press('Enter');
-  // Opened at once; the month grid (a chunk of its own) takes the focus once it has arrived.
-  await expect(page.getByRole('dialog').getByRole('grid')).toBeVisible();
+  await shownMonthGrid(page);
   // Enter opened the picker onto a day; each arrow then moves to another one.
   for (const key of ['Enter', 'ArrowRight', 'ArrowDown']) {
     if (key !== 'Enter') await page.keyboard.press(key);

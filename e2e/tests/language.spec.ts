@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, header, pageHeading } from '../support/fixtures';
-import { field } from '../support/bookingForm';
+import { openDatePicker } from '../support/bookingForm';
 import { firstPageInteractive } from '../support/firstLoad';
 import { copy, keyPaths } from '../support/copy';
 import { navigate, type Language } from '../support/marketingPages';
@@ -27,9 +27,7 @@ async function textsWithMenuOpen(page: Page, language: Language): Promise<Visibl
 
 /** Adds the month, weekdays, day labels and buttons of the booking form's date picker. */
 async function textsWithDatePickerOpen(page: Page): Promise<VisibleText[]> {
-  await field(page, 'preferredDate').click();
-  // The month grid is a chunk of its own: its texts are read once it is there.
-  await expect(page.getByRole('dialog').getByRole('grid')).toBeVisible();
+  await openDatePicker(page);
   const texts = await collectVisibleTexts(page);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
