@@ -53,26 +53,45 @@ async function inTurn(loads) {
   return Object.fromEntries(Object.entries(runs).map(([name, results]) => [name, medianRun(results)]));
 }
 
-/** Every request a path never asked before, as a scanner sends them; every other one in Spanish. */
-function uniqueUnknownPaths() {
+/**
+ * Requests whose path `pathOf` gives, the n-th request's from n. Every kind of answer is asked for
+ * this way, so the client (which shares the machine's two cores with the server) does the same work
+ * for each request whatever it asks, and only the server's answer differs.
+ * @param {(n: number) => string} pathOf
+ */
+function requestsFor(pathOf) {
   let count = 0;
   return [
     {
       setupRequest: (/** @type {import('autocannon').Request} */ request) => {
         count += 1;
-        const path = count % 2 ? `/wp-admin/probe-${count}.php` : `/no-existe-${count}?lang=es`;
-        return { ...request, path };
+        return { ...request, path: pathOf(count) };
       },
     },
   ];
+}
+
+/** Every request a path never asked before, as a scanner sends them; every other one in Spanish. */
+const uniqueUnknownPaths = () =>
+  requestsFor((n) => (n % 2 ? `/wp-admin/probe-${n}.php` : `/no-existe-${n}?lang=es`));
+
+/** The CPU time a process has used (user and system), in microseconds, from Linux's /proc. @param {number} pid */
+function cpuMicroseconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, in clock ticks of 10 ms (USER_HZ on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return NaN;
+  }
 }
 
 /**
  * The shell's server under load on this machine, in a process of its own, logging as in
  * production (the remotes it renders must be running on their ports). At 16 connections:
  * `/robots.txt` (a tiny answer kept in memory), then, in turn and three times over, a page rendered
- * before (both languages) and paths never seen before (each a 404); their ratios; and the server's
- * memory around 20,000 unknown paths.
+ * before (both languages) and paths never seen before (each a 404); their rates, the server's CPU
+ * time for each answer, and their ratios; and the server's memory around 20,000 unknown paths.
  *
  * @param {{ seconds: number }} options
  */
@@ -112,10 +131,21 @@ export async function measureServerLoad({ seconds }) {
     const figures = {};
     const robots = await load({ url: `${base}/robots.txt` });
     figures['robots.txt requests/s'] = Math.round(robots.requests.average);
+    /**
+     * A load, with the server's CPU time for each answer: what a request costs the server itself,
+     * which the client's share of the cores does not move as it moves the rate.
+     * @param {Partial<import('autocannon').Options>} options
+     */
+    const measuredLoad = async (options) => {
+      const before = cpuMicroseconds(/** @type {number} */ (server.pid));
+      const result = await load(options);
+      const used = cpuMicroseconds(/** @type {number} */ (server.pid)) - before;
+      return { ...result, serverMicrosecondsPerRequest: Math.round(used / result.requests.total) };
+    };
     const measured = await inTurn({
-      'cached page en': () => load({ url: `${base}/services` }),
-      'cached page es': () => load({ url: `${base}/services?lang=es` }),
-      unknown: () => load({ requests: uniqueUnknownPaths() }),
+      'cached page en': () => measuredLoad({ requests: requestsFor(() => '/services') }),
+      'cached page es': () => measuredLoad({ requests: requestsFor(() => '/services?lang=es') }),
+      unknown: () => measuredLoad({ requests: uniqueUnknownPaths() }),
     });
     for (const label of ['cached page en', 'cached page es']) {
       const result = measured[label];
@@ -123,16 +153,21 @@ export async function measureServerLoad({ seconds }) {
       figures[`${label} p50 ms`] = result.latency.p50;
       figures[`${label} p99 ms`] = result.latency.p99;
       figures[`${label} non-2xx`] = result.non2xx;
+      figures[`${label} server µs/request`] = result.serverMicrosecondsPerRequest;
     }
     const { unknown } = measured;
     figures['unknown paths requests/s'] = Math.round(unknown.requests.average);
     figures['unknown paths p50 ms'] = unknown.latency.p50;
     figures['unknown paths p99 ms'] = unknown.latency.p99;
+    figures['unknown paths server µs/request'] = unknown.serverMicrosecondsPerRequest;
     const answered = Object.values(unknown.statusCodeStats ?? {}).reduce((sum, { count }) => sum + count, 0);
     figures['unknown paths not 404'] = answered - (unknown.statusCodeStats?.['404']?.count ?? 0);
     const cached = /** @type {number} */ (figures['cached page en requests/s']);
     figures['cached page / robots.txt'] = Math.round((cached / robots.requests.average) * 100) / 100;
     figures['unknown paths / cached page'] = Math.round((unknown.requests.average / cached) * 100) / 100;
+    const cachedCost = measured['cached page en'].serverMicrosecondsPerRequest;
+    figures['unknown paths server cost / cached page'] =
+      Math.round((unknown.serverMicrosecondsPerRequest / cachedCost) * 100) / 100;
 
     const heapMiB = async () => {
       const response = await fetch(`${base}/_shell/status?gc`);
