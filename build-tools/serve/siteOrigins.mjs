@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
+import { checkRegistryDocument } from 'release-registry/registry-document';
 import { findApp, LOCAL_BACKEND_URL } from '../apps.mjs';
 
 const shellDir = path.resolve(import.meta.dirname, '..', '..', findApp('shell').dir);
-
-/** @typedef {{ remotes: Record<string, string>, previous?: Record<string, string[]>, allowOverrides?: boolean }} Registry */
 
 /** Where a QA override loads a candidate build from: a tester's own machine (docs/qa.md, the QA override). */
 export const OVERRIDE_CANDIDATE_SOURCE = 'http://localhost:*';
@@ -21,13 +20,13 @@ function defaultRegistryFile() {
  * shell's registry, and the build variables of remote-booking (SUPABASE_URL) and remote-contact
  * (EMAILJS_ORIGIN) with the same fallback as their src/config.ts.
  *
- * @param {{ registryFile?: string, registry?: Registry, env?: Record<string, string | undefined> }} [options]
+ * @param {{ registryFile?: string, registry?: import('release-registry/registry-document').RegistryDocument, env?: Record<string, string | undefined> }} [options]
  *   `registry`: the document itself, read elsewhere (a shell server's registry URL)
  * @returns {{ remoteOrigins: string[], apiOrigins: string[] }}
  */
 export function readSiteOrigins({
   registryFile = defaultRegistryFile(),
-  registry = /** @type {Registry} */ (JSON.parse(readFileSync(registryFile, 'utf8'))),
+  registry = checkRegistryDocument(JSON.parse(readFileSync(registryFile, 'utf8')), registryFile),
   env = process.env,
 } = {}) {
   // The earlier versions too: a server renders one of them while a new host's version is being
