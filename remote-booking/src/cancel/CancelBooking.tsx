@@ -1,10 +1,11 @@
 // The cancel page's card for one token: what the link can do, the call it is for, the button while
 // the call can be cancelled, and the ways on that every state offers. Opening it cancels nothing.
 import { useTranslation } from 'shared-i18n';
+import { EmbeddedJson } from '../embedded/EmbeddedJson';
 import { NAMESPACE } from '../i18n';
 import { CallTime } from './CallTime';
 import { CancelCallButton } from './CancelCallButton';
-import { EmbeddedCancellation } from './embeddedCancellation';
+import { cancellationLookup } from './cancellationLookup';
 import { OtherWays } from './OtherWays';
 import { useCancellation } from './useCancellation';
 import './CancelBooking.css';
@@ -28,7 +29,7 @@ export function CancelBooking({ token }: { token: string | null }) {
         </button>
       )}
       <OtherWays primary={status !== 'open'} />
-      {rendered && <EmbeddedCancellation view={rendered} />}
+      {rendered && <EmbeddedJson id={cancellationLookup.embeddedId} data={rendered} />}
     </div>
   );
 }

@@ -1,21 +1,14 @@
 /** @jest-environment node */
-// The cancel page as the shell's server renders it: the link's state asked once per request, awaited,
-// and embedded for hydration; no request for a token that cannot be one.
+// The cancel page as the shell's server renders it: the link's state awaited and embedded for
+// hydration (asked once per request: bookingLink/linkLookup.test.ts); no request for a token that
+// cannot be one.
 import { MemoryRouter } from 'react-router-dom';
 import { prerender } from 'react-dom/static';
 import { translationsReady } from 'shared-i18n';
 import type { CancellationView } from 'supabase-schema';
 import en from '../locales/en.json';
 import CancelBookingPage from '../pages/CancelBookingPage';
-import { cancellationForServerRender } from './serverCancellation';
-
-const CALL = {
-  preferred_date: '2027-01-05',
-  preferred_time: '2:00 PM',
-  starts_at: '2027-01-05T19:00:00Z',
-  language: 'en',
-  time_zone: 'America/Panama',
-} as const;
+import { SAMPLE_CALL as CALL } from '../testing/sampleCall';
 
 /** A well-formed token of its own for each test. */
 let tokens = 0;
@@ -66,17 +59,6 @@ test('a database that does not answer leaves the page checking, for the browser 
   const html = await serverHtml(`/booking/cancel?token=${freshToken()}`);
   expect(html).toContain(en.cancel.states.checking.heading);
   expect(html).not.toContain('booking-cancellation');
-});
-
-test('a token is asked once per request (React renders the page again with the same promise), and again by the next request', () => {
-  const fetch = answerWith({ state: 'open', call: CALL });
-  const token = freshToken();
-  const [request, reload] = [{ pathname: '/booking/cancel' }, { pathname: '/booking/cancel' }];
-  const first = cancellationForServerRender(token, request);
-  expect(cancellationForServerRender(token, request)).toBe(first);
-  expect(cancellationForServerRender(freshToken(), request)).not.toBe(first);
-  expect(cancellationForServerRender(token, reload)).not.toBe(first);
-  expect(fetch).toHaveBeenCalledTimes(3);
 });
 
 test('a reload right after the visitor cancelled shows the link used, not open', async () => {

@@ -5,8 +5,9 @@ import { useTranslation } from 'shared-i18n';
 import type { ChangeCall } from 'supabase-schema';
 import { CallTime } from '../cancel/CallTime';
 import { OtherWays } from '../cancel/OtherWays';
+import { EmbeddedJson } from '../embedded/EmbeddedJson';
 import { NAMESPACE } from '../i18n';
-import { EmbeddedChange } from './embeddedChange';
+import { changeLookup } from './changeLookup';
 import { NewTimeForm } from './NewTimeForm';
 import { useChange, type ChangePageStatus } from './useChange';
 import '../cancel/CancelBooking.css';
@@ -60,7 +61,7 @@ export function ChangeBooking({ token }: { token: string | null }) {
       )}
       {/* Booking anew is the way on only when there is no call left to move. */}
       <OtherWays primary bookAnother={NO_CALL_LEFT.includes(status)} />
-      {rendered && <EmbeddedChange view={rendered} />}
+      {rendered && <EmbeddedJson id={changeLookup.embeddedId} data={rendered} />}
     </div>
   );
 }

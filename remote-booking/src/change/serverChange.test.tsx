@@ -8,18 +8,9 @@ import { translationsReady } from 'shared-i18n';
 import type { ChangeView, DayAvailability } from 'supabase-schema';
 import en from '../locales/en.json';
 import ChangeBookingPage from '../pages/ChangeBookingPage';
+import { SAMPLE_CALL } from '../testing/sampleCall';
 
-const VIEW: ChangeView = {
-  state: 'open',
-  call: {
-    preferred_date: '2027-01-05',
-    preferred_time: '2:00 PM',
-    starts_at: '2027-01-05T19:00:00Z',
-    language: 'en',
-    time_zone: 'America/Panama',
-  },
-  moves_left: 2,
-};
+const VIEW: ChangeView = { state: 'open', call: SAMPLE_CALL, moves_left: 2 };
 const DAYS: DayAvailability[] = [{ day: '2027-01-06', closure: null, free_times: ['9:00 AM'] }];
 
 function database() {

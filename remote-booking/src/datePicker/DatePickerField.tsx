@@ -6,7 +6,7 @@ import { dayReason, type DayReason } from '../availability/bookableSlots';
 import type { Availability } from '../availability/useAvailability';
 import { NAMESPACE } from '../i18n';
 import { formatLongDate, fromIsoDate, toIsoDate } from './calendarDates';
-import { loadMonthCalendar, loadMonthCalendarWhenIdle } from './loadMonthCalendar';
+import { loadMonthCalendar, loadMonthCalendarWhenIdle, prefetchMonthCalendar } from './loadMonthCalendar';
 import './DatePickerField.css';
 
 const MonthCalendar = lazy(loadMonthCalendar);
@@ -135,8 +135,8 @@ export function DatePickerField({
         // aria-required is not allowed on a button, so "required" is its description instead.
         aria-describedby={error ? `${ids.required} ${ids.error}` : ids.required}
         onClick={() => setOpen((isOpen) => !isOpen)}
-        onPointerEnter={() => void loadMonthCalendar().catch(() => undefined)}
-        onFocus={() => void loadMonthCalendar().catch(() => undefined)}
+        onPointerEnter={prefetchMonthCalendar}
+        onFocus={prefetchMonthCalendar}
       >
         <span id={`${ids.label}-value`}>
           {selected ? formatLongDate(selected, language) : t('datePicker.placeholder')}

@@ -13,16 +13,20 @@ export function loadMonthCalendar(): Promise<typeof MonthCalendarModule> {
   return loading;
 }
 
+/** Starts the month grid's download ahead of need; a failure is ignored, as the picker asks again when it opens. */
+export function prefetchMonthCalendar(): void {
+  void loadMonthCalendar().catch(() => undefined);
+}
+
 /**
  * Downloads the month grid once the form is on screen and the browser idle (at the latest a second
  * later), so a first tap finds it there: a visitor fills in their name before choosing a day.
  */
 export function loadMonthCalendarWhenIdle(): () => void {
-  const load = () => void loadMonthCalendar().catch(() => undefined);
   if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(load, { timeout: 1000 });
+    const id = window.requestIdleCallback(prefetchMonthCalendar, { timeout: 1000 });
     return () => window.cancelIdleCallback(id);
   }
-  const id = window.setTimeout(load, 200);
+  const id = window.setTimeout(prefetchMonthCalendar, 200);
   return () => window.clearTimeout(id);
 }

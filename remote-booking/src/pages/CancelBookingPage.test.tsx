@@ -8,16 +8,10 @@ import type { CancellationView } from 'supabase-schema';
 import { bookingConfig } from '../config';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
+import { SAMPLE_CALL as CALL } from '../testing/sampleCall';
 import CancelBookingPage from './CancelBookingPage';
 
 const TOKEN = 'q7Vb1xQ0cJ3nW9eR2tY5uI8oP4aS6dF-gH_jK1lZ0xC';
-const CALL = {
-  preferred_date: '2027-01-05',
-  preferred_time: '2:00 PM',
-  starts_at: '2027-01-05T19:00:00Z',
-  language: 'en',
-  time_zone: 'America/Panama',
-} as const;
 const READ_URL = `${bookingConfig.supabaseUrl}/rest/v1/rpc/booking_for_cancellation?token=${TOKEN}`;
 const CANCEL_URL = `${bookingConfig.supabaseUrl}/rest/v1/rpc/cancel_booking`;
 
