@@ -2,28 +2,11 @@
 // cancellation and a change of its slot each queue the agency calendar's event in their own
 // transaction; an earlier row not yet taken gives way to the newer one; claim_mail gives the booking
 // as it is now; an update that changes neither slot nor status queues nothing.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ClaimedMailRow } from 'supabase-schema';
-import type { RunningBackend } from './startLocalBackend';
-import {
-  forgetBookings,
-  liftBookingLimits,
-  nextBookableSlot,
-  startTestBackend,
-  supabaseAs,
-  validBooking,
-} from './testing/testBackend';
+import { nextBookableSlot, supabaseAs, validBooking } from './testing/testBackend';
+import { setUpTestBackend } from './testing/setUpTestBackend';
 
-let backend: RunningBackend;
-let agency: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  await liftBookingLimits(backend);
-  agency = supabaseAs(backend, 'service_role');
-});
-afterAll(() => backend.stop());
-beforeEach(() => forgetBookings(backend));
+const backend = setUpTestBackend({ liftBookingLimits: true });
 
 async function book(): Promise<string> {
   const booking = { ...validBooking(nextBookableSlot()), id: crypto.randomUUID() };
@@ -39,7 +22,7 @@ async function calendarRows(): Promise<Array<{ status: string; last_error: strin
 }
 
 async function claimEvents(): Promise<ClaimedMailRow[]> {
-  const { data, error } = await agency.rpc('claim_mail', { batch_size: 100, lease_seconds: 60 });
+  const { data, error } = await backend.agency.rpc('claim_mail', { batch_size: 100, lease_seconds: 60 });
   if (error) throw new Error(error.message);
   return (data as ClaimedMailRow[]).filter((row) => row.kind === 'calendar_event');
 }

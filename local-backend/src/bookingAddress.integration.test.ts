@@ -9,29 +9,16 @@ import {
   VERIFY_ADDRESS_CODE_FUNCTION,
   type ClaimedMailRow,
 } from 'supabase-schema';
-import type { RunningBackend } from './startLocalBackend';
-import {
-  bookingProof,
-  forgetBookings,
-  liftBookingLimits,
-  startTestBackend,
-  supabaseAs,
-  validBooking,
-} from './testing/testBackend';
+import { bookingProof, supabaseAs, validBooking } from './testing/testBackend';
+import { setUpTestBackend } from './testing/setUpTestBackend';
 
 // The address step (20270105090000_booking_address_proof.sql) through the real API: a slot is held
 // only by an address whose owner answered the mailed code, and an address that has not answered
 // receives nothing but codes, at most three a day, written by nobody but the agency.
 
-let backend: RunningBackend;
+const backend = setUpTestBackend({ liftBookingLimits: true });
 
-beforeAll(async () => {
-  backend = await startTestBackend();
-  await liftBookingLimits(backend);
-});
-afterAll(() => backend.stop());
 beforeEach(async () => {
-  await forgetBookings(backend);
   await backend.database.query(
     'truncate private.booking_address_codes, private.booking_address_passes cascade',
   );

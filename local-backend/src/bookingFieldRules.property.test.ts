@@ -13,15 +13,10 @@ import {
   type BookingFieldValues,
 } from 'supabase-schema';
 import { isPostgresError } from './database/Database';
-import type { RunningBackend } from './startLocalBackend';
-import { startTestBackend, validBooking } from './testing/testBackend';
+import { validBooking } from './testing/testBackend';
+import { setUpTestBackend } from './testing/setUpTestBackend';
 
-let backend: RunningBackend;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(() => backend.stop());
+const backend = setUpTestBackend({ forgetBookingsBeforeEach: false });
 
 /** A weekday two weeks or more ahead: the day and hour are not this file's rules. */
 function aWeekdayAhead(): string {

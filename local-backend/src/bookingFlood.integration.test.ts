@@ -6,31 +6,26 @@ import {
   DEFAULT_PROOF_MAX_NUMBER,
   REQUEST_ADDRESS_CODE_FUNCTION,
 } from 'supabase-schema';
-import type { RunningBackend } from './startLocalBackend';
 import {
   bookingChallenge,
-  forgetBookings,
   setBookingLimits,
   setProofDifficulty,
   solveBookingChallenge,
-  startTestBackend,
   supabaseAs,
   validBooking,
 } from './testing/testBackend';
+import { setUpTestBackend } from './testing/setUpTestBackend';
 
 // Issue 31's flood, with the production limits and difficulty: a script rotating addresses no
 // longer locks real visitors out, and one that pays a proof for each pass is held on its network.
 // Each limit is proved by a few requests more than it allows; the solve times are printed, not judged.
 
-let backend: RunningBackend;
+const backend = setUpTestBackend();
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   await setBookingLimits(backend, BOOKING_LIMITS);
   await setProofDifficulty(backend, DEFAULT_PROOF_MAX_NUMBER);
 });
-afterAll(() => backend.stop());
-beforeEach(() => forgetBookings(backend));
 
 const storedFrom = async (emailPattern: string) => {
   const [row] = await backend.database.query(

@@ -9,15 +9,10 @@ import {
 import { LOCAL_BOOKING_CEILINGS } from './config';
 import { openDatabase } from './database/openDatabase';
 import { startLocalBackend, type RunningBackend } from './startLocalBackend';
-import {
-  forgetBookings,
-  setBookingLimits,
-  startTestBackend,
-  supabaseAs,
-  validBooking,
-} from './testing/testBackend';
+import { setBookingLimits, supabaseAs, validBooking } from './testing/testBackend';
+import { setUpTestBackend } from './testing/setUpTestBackend';
 
-let backend: RunningBackend;
+const backend = setUpTestBackend();
 
 /** Low numbers for this file's own database, so each limit is met within a few requests. */
 const TEST_LIMITS = {
@@ -28,12 +23,7 @@ const TEST_LIMITS = {
 };
 const { per_address, per_network, per_email, site_wide } = TEST_LIMITS;
 
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(() => backend.stop());
 beforeEach(async () => {
-  await forgetBookings(backend);
   await setBookingLimits(backend, TEST_LIMITS);
 });
 

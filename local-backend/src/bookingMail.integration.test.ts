@@ -13,27 +13,16 @@ import {
   type DayAvailability,
   type MailQueueStats,
 } from 'supabase-schema';
-import type { RunningBackend } from './startLocalBackend';
 import {
   forgetBookings,
-  liftBookingLimits,
   nextBookableSlot,
   panamaDaysAhead,
-  startTestBackend,
   supabaseAs,
   validBooking,
 } from './testing/testBackend';
+import { setUpTestBackend } from './testing/setUpTestBackend';
 
-let backend: RunningBackend;
-let agency: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  await liftBookingLimits(backend);
-  agency = supabaseAs(backend, 'service_role');
-});
-afterAll(() => backend.stop());
-beforeEach(() => forgetBookings(backend));
+const backend = setUpTestBackend({ liftBookingLimits: true });
 
 function visitorIn(language: string, timeZone: string): SupabaseClient {
   return supabaseAs(backend, 'anon', {
@@ -70,7 +59,7 @@ async function queued(): Promise<Array<{ kind: string; status: string; send_afte
  * booking and no code or address (those are a code message's, and here no address is asked to prove itself).
  */
 async function claim(batchSize = 10, leaseSeconds = 60): Promise<ClaimedBookingMail[]> {
-  const { data, error } = await agency.rpc('claim_mail', {
+  const { data, error } = await backend.agency.rpc('claim_mail', {
     batch_size: batchSize,
     lease_seconds: leaseSeconds,
   });
@@ -216,30 +205,30 @@ test('two mailers claiming at once never hold the same message, and a lease keep
   ]);
   const [again] = await claim();
   expect(again).toMatchObject({ message_id: stale.message_id, attempt: stale.attempt + 1 });
-  expect(await rpc(agency, 'mail_sent', { message_id: stale.message_id, attempt: stale.attempt })).toBe(
-    false,
-  );
-  expect(await rpc(agency, 'mail_sent', { message_id: stale.message_id, attempt: again?.attempt })).toBe(
-    true,
-  );
+  expect(
+    await rpc(backend.agency, 'mail_sent', { message_id: stale.message_id, attempt: stale.attempt }),
+  ).toBe(false);
+  expect(
+    await rpc(backend.agency, 'mail_sent', { message_id: stale.message_id, attempt: again?.attempt }),
+  ).toBe(true);
 });
 
 test("a failed send is tried again after the mailer's delay, or kept as failed when given up", async () => {
   await book();
   const [confirmation, notice] = await claim();
-  await rpc(agency, 'mail_failed', {
+  await rpc(backend.agency, 'mail_failed', {
     message_id: confirmation?.message_id,
     attempt: confirmation?.attempt,
     error: 'connect ECONNREFUSED 127.0.0.1:1025',
     retry_after_seconds: 0,
   });
-  await rpc(agency, 'mail_failed', {
+  await rpc(backend.agency, 'mail_failed', {
     message_id: notice?.message_id,
     attempt: notice?.attempt,
     error: '550 mailbox unavailable',
     retry_after_seconds: null,
   });
-  const [stats] = await rpc<MailQueueStats[]>(agency, 'mail_queue_stats', {});
+  const [stats] = await rpc<MailQueueStats[]>(backend.agency, 'mail_queue_stats', {});
   // With the booking's calendar event, claimed and not recorded yet.
   expect(stats).toMatchObject({ queued: 3, due: 2, failed: 1 });
   const [retried] = await claim();
@@ -338,7 +327,7 @@ test("sent mail is forgotten 30 days after it was sent, with the abuse limits' p
   await book();
   const [confirmation, notice] = await claim();
   for (const message of [confirmation, notice]) {
-    await rpc(agency, 'mail_sent', { message_id: message?.message_id, attempt: message?.attempt });
+    await rpc(backend.agency, 'mail_sent', { message_id: message?.message_id, attempt: message?.attempt });
   }
   await backend.database.query(
     `update private.mail_outbox set sent_at = now() - interval '31 days' where id = $1`,
@@ -368,7 +357,7 @@ test('the prune deletes a booking whose call is longer ago than the retention, w
       ...validBooking({ preferred_date, preferred_time: '10:00 AM' }),
       id: crypto.randomUUID(),
     };
-    const { error } = await agency.from('bookings').insert(booking);
+    const { error } = await backend.agency.from('bookings').insert(booking);
     if (error) throw new Error(`${error.code}: ${error.message}`);
     return booking.id;
   };
@@ -395,7 +384,7 @@ test('the prune deletes a booking whose call is longer ago than the retention, w
     [confirmation, 31],
     [notice, 29],
   ] as const) {
-    await rpc(agency, 'mail_failed', {
+    await rpc(backend.agency, 'mail_failed', {
       message_id: message?.message_id,
       attempt: message?.attempt,
       error: 'mailbox unavailable',

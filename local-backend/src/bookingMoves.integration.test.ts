@@ -1,7 +1,6 @@
 // Moving a call with its link (20270126090000_booking_moves.sql) through the real supabase-js: the
 // row moves in place under the slot rules, both sides are told, the reminder follows, and the
 // link holds against replays, other bookings' slots, a cancelled call and a flood.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   BOOKING_LANGUAGE_HEADER,
   BOOKING_TIME_ZONE_HEADER,
@@ -13,29 +12,18 @@ import {
   type MovedView,
   type PreferredTime,
 } from 'supabase-schema';
-import type { RunningBackend } from './startLocalBackend';
 import {
   bookableDays,
-  forgetBookings,
-  liftBookingLimits,
   nextBookableSlot,
   panamaDaysAhead,
-  startTestBackend,
   supabaseAs,
   validBooking,
 } from './testing/testBackend';
+import { setUpTestBackend } from './testing/setUpTestBackend';
 
-let backend: RunningBackend;
-let agency: SupabaseClient;
+const backend = setUpTestBackend({ liftBookingLimits: true });
 
-beforeAll(async () => {
-  backend = await startTestBackend();
-  await liftBookingLimits(backend);
-  agency = supabaseAs(backend, 'service_role');
-});
-afterAll(() => backend.stop());
 beforeEach(async () => {
-  await forgetBookings(backend);
   await backend.database.query('truncate private.booking_move_attempts');
   await backend.database.query(
     `update private.booking_settings set minimum_notice = '2 hours', moves_per_booking = 3,
@@ -62,11 +50,11 @@ const visitor = () =>
 
 /** Claims every due message (the mailer's step), answering them. */
 async function claimAll(): Promise<ClaimedBookingMail[]> {
-  const { data, error } = await agency.rpc('claim_mail', { batch_size: 100, lease_seconds: 60 });
+  const { data, error } = await backend.agency.rpc('claim_mail', { batch_size: 100, lease_seconds: 60 });
   if (error) throw new Error(error.message);
   const claimed = data as ClaimedBookingMail[];
   for (const mail of claimed)
-    await agency.rpc('mail_sent', { message_id: mail.message_id, attempt: mail.attempt });
+    await backend.agency.rpc('mail_sent', { message_id: mail.message_id, attempt: mail.attempt });
   // The agency calendar's writes (calendar_event) are not e-mails: left aside here.
   return claimed.filter(({ kind }) => (kind as string) !== 'calendar_event');
 }
@@ -215,7 +203,7 @@ test('each message of two quick moves says its own move', async () => {
   await move(token, first);
   // The second move with the link of the first "moved" message, claimed before its mail went out.
   // (The move's calendar_event comes first: the update queues it before the messages.)
-  const { data } = await agency.rpc('claim_mail', { batch_size: 2, lease_seconds: 60 });
+  const { data } = await backend.agency.rpc('claim_mail', { batch_size: 2, lease_seconds: 60 });
   const fresh =
     (data as ClaimedBookingMail[]).find(({ kind }) => kind === 'move_confirmation')?.cancel_token ?? '';
   expect((await move(fresh, second)).status).toBe(200);
@@ -305,7 +293,7 @@ test('the new slot meets the rules of a booking: each broken rule has its own co
   saturday?.setUTCDate(saturday.getUTCDate() + 1);
   const busySlot = laterSlot();
   const busyStart = slotStart(busySlot.preferred_date, busySlot.preferred_time);
-  await agency.rpc('replace_busy_times', {
+  await backend.agency.rpc('replace_busy_times', {
     source: 'agency-feed',
     intervals: [
       { starts_at: busyStart.toISOString(), ends_at: new Date(busyStart.getTime() + 3600_000).toISOString() },

@@ -10,34 +10,25 @@ import {
   type BookingChallenge,
 } from 'supabase-schema';
 import { openDatabase } from './database/openDatabase';
-import type { RunningBackend } from './startLocalBackend';
 import {
   addressPass,
   bookingChallenge,
   bookingProof,
-  forgetBookings,
-  liftBookingLimits,
   setProofDifficulty,
   solveBookingChallenge,
-  startTestBackend,
   supabaseAs,
   TEST_PROOF_MAX_NUMBER,
   validBooking,
 } from './testing/testBackend';
+import { setUpTestBackend } from './testing/setUpTestBackend';
 
 // The proof of work (20261230091000_booking_proof_of_work.sql, read strictly and paid to
 // request_booking_code since 20270105090000_booking_address_proof.sql) and the trusted client
 // address (20261230090000_trusted_client_address.sql), through the real API and in SQL.
 
-let backend: RunningBackend;
+const backend = setUpTestBackend({ liftBookingLimits: true });
 
-beforeAll(async () => {
-  backend = await startTestBackend();
-  await liftBookingLimits(backend);
-});
-afterAll(() => backend.stop());
 beforeEach(async () => {
-  await forgetBookings(backend);
   await backend.database.query(
     'truncate private.booking_address_codes, private.booking_address_passes, private.spent_booking_proofs cascade',
   );

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   ADDRESS_NOT_BOOKABLE,
   BOOKING_ADDRESS_PASS_HEADER,
@@ -21,25 +20,11 @@ import {
   PREFERRED_TIMES,
   type BookingInsert,
 } from 'supabase-schema';
-import type { RunningBackend } from './startLocalBackend';
 import { MIGRATIONS_DIR } from './database/migrations';
-import {
-  liftBookingLimits,
-  nextBookableSlot,
-  startTestBackend,
-  supabaseAs,
-  validBooking,
-} from './testing/testBackend';
+import { nextBookableSlot, supabaseAs, validBooking } from './testing/testBackend';
+import { setUpTestBackend } from './testing/setUpTestBackend';
 
-let backend: RunningBackend;
-let agency: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  await liftBookingLimits(backend);
-  agency = supabaseAs(backend, 'service_role');
-});
-afterAll(() => backend.stop());
+const backend = setUpTestBackend({ liftBookingLimits: true, forgetBookingsBeforeEach: false });
 
 async function bookingCount(): Promise<number> {
   const [row] = await backend.database.query('select count(*)::int as count from public.bookings');
@@ -81,7 +66,7 @@ async function expectRefused(
   const pass = await passFor(row.email);
   for (const [who, client, expected] of [
     ['visitor', visitorWith(pass), pass === null ? BOOKING_ADDRESS_UNPROVEN : code],
-    ['agency', agency, code],
+    ['agency', backend.agency, code],
   ] as const) {
     const { error, status } = await client.from('bookings').insert(row as never);
     expect({ who, overrides, status, code: error?.code }).toEqual({

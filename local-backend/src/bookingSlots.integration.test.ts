@@ -4,35 +4,16 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { PREFERRED_TIMES, type BookingInsert, type DayAvailability } from 'supabase-schema';
 import { MIGRATIONS_DIR } from './database/migrations';
-import type { RunningBackend } from './startLocalBackend';
-import {
-  bookableDays,
-  forgetBookings,
-  liftBookingLimits,
-  panamaDaysAhead,
-  startTestBackend,
-  supabaseAs,
-  validBooking,
-} from './testing/testBackend';
+import { bookableDays, panamaDaysAhead, validBooking } from './testing/testBackend';
+import { setUpTestBackend } from './testing/setUpTestBackend';
 
 const HOLIDAYS_SCRIPT = path.join(MIGRATIONS_DIR, '..', 'scripts', 'panamaHolidays.mjs');
 
-let backend: RunningBackend;
-let visitor: SupabaseClient;
-let agency: SupabaseClient;
+const backend = setUpTestBackend({ liftBookingLimits: true });
 
-beforeAll(async () => {
-  backend = await startTestBackend();
-  await liftBookingLimits(backend);
-  visitor = supabaseAs(backend, 'anon');
-  agency = supabaseAs(backend, 'service_role');
-});
-afterAll(() => backend.stop());
 beforeEach(async () => {
-  await forgetBookings(backend);
   await backend.database.query(`delete from private.closed_days where source = 'agency'`);
   await setSettings('2 hours', '90 days');
 });
@@ -61,12 +42,12 @@ async function storedCount(): Promise<number> {
 }
 
 async function expectVisitorRefused(slot: Partial<BookingInsert>, status: number, code: string) {
-  const { error, status: answered } = await visitor.from('bookings').insert(validBooking(slot));
+  const { error, status: answered } = await backend.visitor.from('bookings').insert(validBooking(slot));
   expect({ slot, status: answered, code: error?.code }).toEqual({ slot, status, code });
 }
 
 async function availability(from?: string, to?: string): Promise<DayAvailability[]> {
-  const { data, error } = await visitor.rpc('available_slots', {
+  const { data, error } = await backend.visitor.rpc('available_slots', {
     from_date: from ?? null,
     to_date: to ?? null,
   });
@@ -117,7 +98,7 @@ test('a day past the booking horizon is refused with BK004; the horizon day itse
   const lastDay = panamaDaysAhead(20);
   if (bookableDays(20).includes(lastDay)) {
     expect(
-      (await visitor.from('bookings').insert(validBooking({ preferred_date: lastDay }))).error,
+      (await backend.visitor.from('bookings').insert(validBooking({ preferred_date: lastDay }))).error,
     ).toBeNull();
   }
 });
@@ -125,19 +106,19 @@ test('a day past the booking horizon is refused with BK004; the horizon day itse
 test('a slot already held is refused with PT409 (409), not as "already stored"; cancelling frees it', async () => {
   const [day] = bookableDays();
   const slot = { preferred_date: day, preferred_time: '10:00 AM' as const };
-  expect((await visitor.from('bookings').insert(validBooking(slot))).status).toBe(201);
+  expect((await backend.visitor.from('bookings').insert(validBooking(slot))).status).toBe(201);
   await expectVisitorRefused(slot, 409, 'PT409');
   expect(await storedCount()).toBe(1);
 
-  await agency.from('bookings').update({ status: 'cancelled' }).eq('preferred_date', day);
-  expect((await visitor.from('bookings').insert(validBooking(slot))).status).toBe(201);
+  await backend.agency.from('bookings').update({ status: 'cancelled' }).eq('preferred_date', day);
+  expect((await backend.visitor.from('bookings').insert(validBooking(slot))).status).toBe(201);
 });
 
 test('ten visitors sending the same free slot at once: exactly one is stored, nine are told it is taken', async () => {
   const [day] = bookableDays();
   const answers = await Promise.all(
     Array.from({ length: 10 }, (_, index) =>
-      visitor
+      backend.visitor
         .from('bookings')
         .insert(
           validBooking({ preferred_date: day, preferred_time: '3:00 PM', email: `v${index}@example.com` }),
@@ -153,10 +134,12 @@ test('ten visitors sending the same free slot at once: exactly one is stored, ni
 
 test('the agency may book outside the rules (a weekend, the past) but never a held slot', async () => {
   const saturday = firstDayAhead((day) => weekdayOf(day) === 6);
-  expect((await agency.from('bookings').insert(validBooking({ preferred_date: saturday }))).error).toBeNull();
+  expect(
+    (await backend.agency.from('bookings').insert(validBooking({ preferred_date: saturday }))).error,
+  ).toBeNull();
   const yesterday = { preferred_date: panamaDaysAhead(-1), preferred_time: '9:00 AM' as const };
-  expect((await agency.from('bookings').insert(validBooking(yesterday))).error).toBeNull();
-  const again = await agency.from('bookings').insert(validBooking(yesterday));
+  expect((await backend.agency.from('bookings').insert(validBooking(yesterday))).error).toBeNull();
+  const again = await backend.agency.from('bookings').insert(validBooking(yesterday));
   expect(again.error?.code).toBe('PT409');
   expect(await storedCount()).toBe(2);
 });
@@ -181,12 +164,14 @@ test('available_slots lists every day from Panama today to the horizon with the 
 
 test('a booked time disappears from available_slots, and a day with every time booked is "full"', async () => {
   const [day] = bookableDays();
-  await visitor.from('bookings').insert(validBooking({ preferred_date: day, preferred_time: '11:00 AM' }));
+  await backend.visitor
+    .from('bookings')
+    .insert(validBooking({ preferred_date: day, preferred_time: '11:00 AM' }));
   expect((await availability(day, day))[0]?.free_times).toEqual(
     PREFERRED_TIMES.filter((time) => time !== '11:00 AM'),
   );
   for (const preferred_time of PREFERRED_TIMES.filter((time) => time !== '11:00 AM')) {
-    await agency.from('bookings').insert(validBooking({ preferred_date: day, preferred_time }));
+    await backend.agency.from('bookings').insert(validBooking({ preferred_date: day, preferred_time }));
   }
   expect(await availability(day, day)).toEqual([{ day, closure: 'full', free_times: [] }]);
 });

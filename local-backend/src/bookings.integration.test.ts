@@ -1,37 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { RunningBackend } from './startLocalBackend';
-import {
-  forgetBookings,
-  liftBookingLimits,
-  startTestBackend,
-  supabaseAs,
-  validBooking,
-} from './testing/testBackend';
+import { validBooking } from './testing/testBackend';
+import { setUpTestBackend } from './testing/setUpTestBackend';
 
-let backend: RunningBackend;
-let visitor: SupabaseClient;
-let admin: SupabaseClient;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  // The abuse limits have their own tests (bookingLimits); here one visitor books many times.
-  await liftBookingLimits(backend);
-  visitor = supabaseAs(backend, 'anon');
-  admin = supabaseAs(backend, 'service_role');
-});
-afterAll(() => backend.stop());
-beforeEach(() => forgetBookings(backend));
+// The abuse limits have their own tests (bookingLimits); here one visitor books many times.
+const backend = setUpTestBackend({ liftBookingLimits: true });
 
 async function storedBookings() {
-  const { data, error } = await admin.from('bookings').select('*').order('created_at');
+  const { data, error } = await backend.agency.from('bookings').select('*').order('created_at');
   if (error) throw new Error(error.message);
   return data;
 }
 
 test('a visitor can request a call, and the row holds exactly what was sent', async () => {
   const booking = validBooking();
-  const { error, status } = await visitor.from('bookings').insert(booking);
+  const { error, status } = await backend.visitor.from('bookings').insert(booking);
   expect(error).toBeNull();
   expect(status).toBe(201);
   const rows = await storedBookings();
@@ -42,21 +24,21 @@ test('a visitor can request a call, and the row holds exactly what was sent', as
 
 test('a visitor can read, change or delete no booking, and learns nothing from trying', async () => {
   const id = randomUUID();
-  await visitor.from('bookings').insert(validBooking({ id }));
+  await backend.visitor.from('bookings').insert(validBooking({ id }));
 
-  const read = await visitor.from('bookings').select('*');
+  const read = await backend.visitor.from('bookings').select('*');
   expect(read.status).toBe(401);
   expect(read.error?.code).toBe('42501');
   expect(read.data).toBeNull();
 
-  const change = await visitor.from('bookings').update({ full_name: 'Mallory' }).eq('id', id);
+  const change = await backend.visitor.from('bookings').update({ full_name: 'Mallory' }).eq('id', id);
   expect(change.status).toBe(401);
   expect(change.error?.code).toBe('42501');
 
-  const removal = await visitor.from('bookings').delete().eq('id', id);
+  const removal = await backend.visitor.from('bookings').delete().eq('id', id);
   expect(removal.status).toBe(401);
 
-  const asking = await visitor.from('bookings').insert(validBooking()).select();
+  const asking = await backend.visitor.from('bookings').insert(validBooking()).select();
   expect(asking.status).toBe(401);
   expect(asking.data).toBeNull();
 
@@ -66,14 +48,14 @@ test('a visitor can read, change or delete no booking, and learns nothing from t
 
 test('a visitor cannot create a booking in any status but pending', async () => {
   for (const status of ['confirmed', 'completed', 'cancelled']) {
-    const { error } = await visitor.from('bookings').insert({ ...validBooking(), status } as never);
+    const { error } = await backend.visitor.from('bookings').insert({ ...validBooking(), status } as never);
     expect(error?.code).toBe('42501');
   }
   expect(await storedBookings()).toHaveLength(0);
 });
 
 test('a visitor cannot backdate created_at', async () => {
-  const { error, status } = await visitor
+  const { error, status } = await backend.visitor
     .from('bookings')
     .insert({ ...validBooking(), created_at: '2020-01-01T00:00:00Z' } as never);
   expect(status).toBe(401);
@@ -82,8 +64,8 @@ test('a visitor cannot backdate created_at', async () => {
 
 test('the same id sent twice is refused with 409 and stays one booking', async () => {
   const booking = validBooking({ id: randomUUID() });
-  expect((await visitor.from('bookings').insert(booking)).status).toBe(201);
-  const again = await visitor.from('bookings').insert(booking);
+  expect((await backend.visitor.from('bookings').insert(booking)).status).toBe(201);
+  const again = await backend.visitor.from('bookings').insert(booking);
   expect(again.status).toBe(409);
   expect(again.error?.code).toBe('23505');
   expect(await storedBookings()).toHaveLength(1);
@@ -95,7 +77,7 @@ test('twenty visitors booking at once all get their row', async () => {
   const visitors = 20;
   const results = await Promise.all(
     Array.from({ length: visitors }, (_, index) =>
-      visitor.from('bookings').insert(validBooking({ full_name: `Visitor ${index}` })),
+      backend.visitor.from('bookings').insert(validBooking({ full_name: `Visitor ${index}` })),
     ),
   );
   expect(results.filter((result) => result.error)).toEqual([]);

@@ -11,29 +11,12 @@ import {
   type BusyInterval,
   type DayAvailability,
 } from 'supabase-schema';
-import type { RunningBackend } from './startLocalBackend';
-import {
-  bookableDays,
-  forgetBookings,
-  liftBookingLimits,
-  startTestBackend,
-  supabaseAs,
-  validBooking,
-} from './testing/testBackend';
+import { bookableDays, supabaseAs, validBooking } from './testing/testBackend';
+import { setUpTestBackend } from './testing/setUpTestBackend';
 
-let backend: RunningBackend;
-let visitor: SupabaseClient;
-let agency: SupabaseClient;
+const backend = setUpTestBackend({ liftBookingLimits: true });
 
-beforeAll(async () => {
-  backend = await startTestBackend();
-  await liftBookingLimits(backend);
-  visitor = supabaseAs(backend, 'anon');
-  agency = supabaseAs(backend, 'service_role');
-});
-afterAll(() => backend.stop());
 beforeEach(async () => {
-  await forgetBookings(backend);
   await backend.database.query('delete from private.busy_sources');
 });
 
@@ -59,71 +42,71 @@ async function replaceBusyTimes(client: SupabaseClient, intervals: BusyInterval[
 }
 
 async function freeTimes(): Promise<string[] | undefined> {
-  const { data, error } = await visitor.rpc('available_slots', { from_date: day, to_date: day });
+  const { data, error } = await backend.visitor.rpc('available_slots', { from_date: day, to_date: day });
   if (error) throw new Error(error.message);
   return (data as DayAvailability[])[0]?.free_times;
 }
 
 test('a busy 10:00-11:00 hides the 10:00 slot and refuses a booking of it with BK009; 11:00 still books', async () => {
-  const { data: stored, error } = await replaceBusyTimes(agency, [busyFor('10:00 AM', 60)]);
+  const { data: stored, error } = await replaceBusyTimes(backend.agency, [busyFor('10:00 AM', 60)]);
   expect({ stored, error }).toEqual({ stored: 1, error: null });
 
   expect(await freeTimes()).toEqual(PREFERRED_TIMES.filter((time) => time !== '10:00 AM'));
-  const refused = await visitor.from('bookings').insert(validBooking(tenOClock));
+  const refused = await backend.visitor.from('bookings').insert(validBooking(tenOClock));
   expect({ status: refused.status, code: refused.error?.code }).toEqual({ status: 400, code: 'BK009' });
   // The form reads it as a taken slot: "not available", nothing of the agency's calendar.
   expect(slotRefusalOf(refused.error?.code)).toBe('taken');
-  expect((await agency.from('bookings').insert(validBooking(tenOClock))).error?.code).toBe('BK009');
+  expect((await backend.agency.from('bookings').insert(validBooking(tenOClock))).error?.code).toBe('BK009');
 
-  const eleven = await visitor
+  const eleven = await backend.visitor
     .from('bookings')
     .insert(validBooking({ preferred_date: day, preferred_time: '11:00 AM' }));
   expect(eleven.status).toBe(201);
 });
 
 test('a busy time only blocks the calls it overlaps: one ending as a call starts blocks nothing', async () => {
-  await replaceBusyTimes(agency, [busyFor('9:30 AM', 30), busyFor('1:15 PM', 5)]);
+  await replaceBusyTimes(backend.agency, [busyFor('9:30 AM', 30), busyFor('1:15 PM', 5)]);
   expect(await freeTimes()).toEqual(PREFERRED_TIMES.filter((time) => time !== '1:00 PM'));
 });
 
 test('replacing the set with an empty one offers the slot again, and it books', async () => {
-  await replaceBusyTimes(agency, [busyFor('10:00 AM', 60)]);
+  await replaceBusyTimes(backend.agency, [busyFor('10:00 AM', 60)]);
   expect(await freeTimes()).not.toContain('10:00 AM');
-  const { data: stored } = await replaceBusyTimes(agency, []);
+  const { data: stored } = await replaceBusyTimes(backend.agency, []);
   expect(stored).toBe(0);
   expect(await freeTimes()).toEqual([...PREFERRED_TIMES]);
-  expect((await visitor.from('bookings').insert(validBooking(tenOClock))).status).toBe(201);
+  expect((await backend.visitor.from('bookings').insert(validBooking(tenOClock))).status).toBe(201);
 });
 
 test('a day whose every time is busy reads as "full", as a booked-out day', async () => {
-  await replaceBusyTimes(agency, [busyFor('9:00 AM', 8 * 60)]);
-  const { data } = await visitor.rpc('available_slots', { from_date: day, to_date: day });
+  await replaceBusyTimes(backend.agency, [busyFor('9:00 AM', 8 * 60)]);
+  const { data } = await backend.visitor.rpc('available_slots', { from_date: day, to_date: day });
   expect(data).toEqual([{ day, closure: 'full', free_times: [] }]);
 });
 
 test("a booking's own invitation in the agency's calendar does not block its slot", async () => {
   const booking = validBooking(tenOClock);
-  const { data: inserted } = await agency.from('bookings').insert(booking).select('id').single();
+  const { data: inserted } = await backend.agency.from('bookings').insert(booking).select('id').single();
   const id = (inserted as { id: string }).id;
-  await replaceBusyTimes(agency, [busyFor('10:00 AM', 30, `booking-${id}@agency.example`)]);
+  await replaceBusyTimes(backend.agency, [busyFor('10:00 AM', 30, `booking-${id}@agency.example`)]);
   // The agency re-inserting that booking (after deleting it) is not refused by its own event.
-  await agency.from('bookings').delete().eq('id', id);
-  const again = await agency.from('bookings').insert({ ...booking, id });
+  await backend.agency.from('bookings').delete().eq('id', id);
+  const again = await backend.agency.from('bookings').insert({ ...booking, id });
   expect(again.error).toBeNull();
   // Another booking's event, or an event of no booking, still blocks the slot.
-  await agency.from('bookings').delete().eq('id', id);
-  expect((await agency.from('bookings').insert(booking)).error?.code).toBe('BK009');
+  await backend.agency.from('bookings').delete().eq('id', id);
+  expect((await backend.agency.from('bookings').insert(booking)).error?.code).toBe('BK009');
 });
 
 test('replace_busy_times records when the source was last read, and an older read changes nothing', async () => {
   const now = new Date();
   const earlier = new Date(now.getTime() - 60_000).toISOString();
-  await agency.rpc(REPLACE_BUSY_TIMES_FUNCTION, {
+  await backend.agency.rpc(REPLACE_BUSY_TIMES_FUNCTION, {
     source: AGENCY_FEED_SOURCE,
     intervals: [busyFor('10:00 AM', 60)],
     read_at: now.toISOString(),
   });
-  const stale = await agency.rpc(REPLACE_BUSY_TIMES_FUNCTION, {
+  const stale = await backend.agency.rpc(REPLACE_BUSY_TIMES_FUNCTION, {
     source: AGENCY_FEED_SOURCE,
     intervals: [],
     read_at: earlier,
@@ -138,9 +121,9 @@ test('replace_busy_times records when the source was last read, and an older rea
 });
 
 test('an interval that ends before it starts is refused whole, and the last set stays', async () => {
-  await replaceBusyTimes(agency, [busyFor('10:00 AM', 60)]);
+  await replaceBusyTimes(backend.agency, [busyFor('10:00 AM', 60)]);
   const backwards = { starts_at: busyFor('2:00 PM', 0).starts_at, ends_at: busyFor('1:00 PM', 0).starts_at };
-  const { error } = await replaceBusyTimes(agency, [busyFor('3:00 PM', 60), backwards]);
+  const { error } = await replaceBusyTimes(backend.agency, [busyFor('3:00 PM', 60), backwards]);
   expect(error?.code).toBe('23514');
   expect(await freeTimes()).toEqual(PREFERRED_TIMES.filter((time) => time !== '10:00 AM'));
 });

@@ -1,13 +1,13 @@
 import emailjs, { EmailJSResponseStatus } from '@emailjs/browser';
 import { DEFAULT_EMAILJS_ACCOUNT } from './config';
-import type { RunningBackend } from './startLocalBackend';
-import { startTestBackend, supabaseAs } from './testing/testBackend';
+import { supabaseAs } from './testing/testBackend';
+import { setUpTestBackend } from './testing/setUpTestBackend';
 
 // @emailjs/browser is a browser SDK: it reads the page's path for its rate limiter. Node has no
 // page, so give it the contact page's location; everything else (fetch, the request) is real.
 Object.assign(globalThis, { location: new URL('http://localhost:3003/contact') });
 
-let backend: RunningBackend;
+const backend = setUpTestBackend({ forgetBookingsBeforeEach: false });
 const { publicKey, serviceId, templateId } = DEFAULT_EMAILJS_ACCOUNT;
 
 const enquiry = {
@@ -20,11 +20,9 @@ const enquiry = {
 };
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   // As the contact page does: the SDK's API origin is configuration, pointed at this backend.
   emailjs.init({ publicKey, origin: backend.url });
 });
-afterAll(() => backend.stop());
 
 async function outbox() {
   const { data, error } = await supabaseAs(backend, 'service_role')

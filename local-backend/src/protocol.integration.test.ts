@@ -1,21 +1,8 @@
 import { LOCAL_ANON_KEY } from './config';
-import type { RunningBackend } from './startLocalBackend';
-import {
-  forgetBookings,
-  liftBookingLimits,
-  startTestBackend,
-  supabaseAs,
-  validBooking,
-} from './testing/testBackend';
+import { supabaseAs, validBooking } from './testing/testBackend';
+import { setUpTestBackend } from './testing/setUpTestBackend';
 
-let backend: RunningBackend;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-  await liftBookingLimits(backend);
-});
-afterAll(() => backend.stop());
-beforeEach(() => forgetBookings(backend));
+const backend = setUpTestBackend({ liftBookingLimits: true });
 
 function post(body: string, headers: Record<string, string> = { apikey: LOCAL_ANON_KEY }) {
   return fetch(`${backend.url}/rest/v1/bookings`, {

@@ -1,10 +1,10 @@
 // PostgREST's RPC endpoint as supabase-js's rpc() calls it (POST, and GET with { get: true }),
 // against functions this file creates in schema public.
 import { LOCAL_ANON_KEY } from './config';
-import type { RunningBackend } from './startLocalBackend';
-import { startTestBackend, supabaseAs } from './testing/testBackend';
+import { supabaseAs } from './testing/testBackend';
+import { setUpTestBackend } from './testing/setUpTestBackend';
 
-let backend: RunningBackend;
+const backend = setUpTestBackend({ forgetBookingsBeforeEach: false });
 
 // Each statement on its own: the same file runs against PGlite and a shared Postgres server.
 const SETUP = [
@@ -42,10 +42,8 @@ const SETUP = [
 ];
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   for (const statement of SETUP) await backend.database.query(statement);
 });
-afterAll(() => backend.stop());
 
 test('a set-returning security definer function answers rows, dates as PostgREST renders them', async () => {
   const visitor = supabaseAs(backend, 'anon');
