@@ -4,15 +4,16 @@
  * unread for AGENCY_CALENDAR_STALE_MINUTES, when it was last read (the time was not checked against it).
  */
 import { Section, Text } from '@react-email/components';
-import type { SiteConfig } from 'site-config';
 import { BOOKING_FIELD_COLUMNS, type MailBooking } from 'supabase-schema';
 import { calendarStaleness } from '../calendar/calendarHealth';
+import { bookingInvitation, bookingMail } from './bookingMail';
 import { panamaTimestamp } from './callTime';
-import { invitation, withInvitation } from './invitation';
+import { BookingMessage } from './components/BookingMessage';
+import { CallTimeBlock } from './components/CallTimeBlock';
+import { Paragraph } from './components/Paragraph';
+import { Subheading } from './components/Subheading';
 import { messageContext, type BookingComposeInput, type MessageContext } from './messageContext';
 import type { OutgoingMail } from './outgoingMail';
-import { CallTimeBlock, EmailFrame, Paragraph, Subheading } from './parts';
-import { renderParts } from './render';
 import { styles } from './styles';
 
 /** Every field of the booking: the form's, in its order, then what the database added. */
@@ -41,25 +42,15 @@ export function calendarWarning(input: BookingComposeInput, context: MessageCont
 
 export function BookingNoticeEmail({
   context,
-  site,
   calendarWarning,
 }: {
   context: MessageContext;
-  site: SiteConfig;
   /** Said under the call's time when the agency's calendar could not be read for a while. */
   calendarWarning: string | null;
 }) {
-  const { booking, language, t, time } = context;
-  const who = { name: booking.full_name, companyName: booking.company_name };
+  const { booking, t, time } = context;
   return (
-    <EmailFrame
-      language={language}
-      site={site}
-      preview={t('bookingNotice.preview', { ...who, when: time.panamaShort })}
-      heading={t('bookingNotice.heading')}
-      footer={t('footer.agency', { url: site.url })}
-    >
-      <Paragraph>{t('bookingNotice.intro', who)}</Paragraph>
+    <BookingMessage context={context}>
       <Subheading>{t('bookingNotice.whenHeading')}</Subheading>
       <CallTimeBlock time={time} t={t} withVisitorZone={false} />
       {calendarWarning ? <Paragraph>{calendarWarning}</Paragraph> : null}
@@ -82,32 +73,16 @@ export function BookingNoticeEmail({
           );
         })}
       </Section>
-    </EmailFrame>
+    </BookingMessage>
   );
 }
 
 export async function composeBookingNotice(input: BookingComposeInput): Promise<OutgoingMail> {
-  const { config } = input;
-  const context = messageContext(input, 'agency');
-  const { booking, t, time } = context;
-  const calendar = withInvitation(() => invitation(booking, 'REQUEST', 'agency', config, t));
-  const parts = await renderParts(
-    <BookingNoticeEmail
-      context={context}
-      site={config.site}
-      calendarWarning={calendarWarning(input, context)}
-    />,
+  const context = messageContext(input, 'agency', 'bookingNotice');
+  const invitation = bookingInvitation(context, 'REQUEST', input.config);
+  return bookingMail(
+    context,
+    <BookingNoticeEmail context={context} calendarWarning={calendarWarning(input, context)} />,
+    invitation,
   );
-  return {
-    to: context.agency,
-    replyTo: context.visitor,
-    subject: t('bookingNotice.subject', {
-      name: booking.full_name,
-      companyName: booking.company_name,
-      when: time.panamaShort,
-    }),
-    ...parts,
-    ...calendar,
-    messageId: context.messageId,
-  };
 }

@@ -1,69 +1,44 @@
 /** booking_reminder: to the visitor, about 24 hours before the call (or soon, for a call booked less than a day ahead): the time and the change and cancel links. */
-import type { SiteConfig } from 'site-config';
+import { bookingMail } from './bookingMail';
+import { BookingMessage } from './components/BookingMessage';
+import { CallLinks, type CallLinkUrls } from './components/CallLinks';
+import { CallTimeBlock } from './components/CallTimeBlock';
+import { Paragraph } from './components/Paragraph';
 import { callLinks, messageContext, type BookingComposeInput, type MessageContext } from './messageContext';
 import type { OutgoingMail } from './outgoingMail';
-import { AgencyContacts, CallLinks, CallTimeBlock, EmailFrame, Paragraph, type CallLinkUrls } from './parts';
-import { renderParts } from './render';
 
 /** Less than this before the call, the reminder says "soon" rather than "in about 24 hours". */
 const ABOUT_A_DAY_MS = 20 * 60 * 60 * 1000;
 
 export function BookingReminderEmail({
-  context: { booking, language, t, time },
-  site,
+  context,
   links,
   soon,
 }: {
   context: MessageContext;
-  site: SiteConfig;
   links: CallLinkUrls;
   soon: string;
 }) {
+  const { t, time } = context;
   return (
-    <EmailFrame
-      language={language}
-      site={site}
-      preview={t('bookingReminder.preview', {
-        organizationName: site.organizationName,
-        soon,
-        when: time.panamaShort,
-      })}
-      heading={t('bookingReminder.heading')}
-      footer={t('footer.visitor', { url: site.url })}
-    >
-      <Paragraph>{t('bookingReminder.greeting', { name: booking.full_name })}</Paragraph>
-      <Paragraph>
-        {t('bookingReminder.intro', {
-          minutes: booking.duration_minutes,
-          organizationName: site.organizationName,
-          soon,
-        })}
-      </Paragraph>
+    <BookingMessage context={context} values={{ soon }}>
       <CallTimeBlock time={time} t={t} withVisitorZone />
       <Paragraph>{t('bookingReminder.prepare')}</Paragraph>
-      <Paragraph>{t('bookingReminder.cancelText')}</Paragraph>
-      <CallLinks links={links} t={t} />
-      <AgencyContacts site={site} email={site.email} t={t} />
-    </EmailFrame>
+      <CallLinks links={links} t={t}>
+        {t('bookingReminder.cancelText')}
+      </CallLinks>
+    </BookingMessage>
   );
 }
 
 export async function composeBookingReminder(input: BookingComposeInput): Promise<OutgoingMail> {
   const { config, now } = input;
-  const context = messageContext(input, 'visitor');
+  const context = messageContext(input, 'visitor', 'bookingReminder');
   const { t, time } = context;
   const soon = t(
     time.start.getTime() - now.getTime() < ABOUT_A_DAY_MS ? 'bookingReminder.soon' : 'bookingReminder.inADay',
   );
   const links = callLinks(input.mail, config, context.language);
-  const parts = await renderParts(
-    <BookingReminderEmail context={context} site={config.site} links={links} soon={soon} />,
-  );
-  return {
-    to: context.visitor,
-    replyTo: context.agency,
-    subject: t('bookingReminder.subject', { organizationName: config.site.organizationName }),
-    ...parts,
-    messageId: context.messageId,
-  };
+  // No invitation: the confirmation (or the last move's message) carried it.
+  return bookingMail(context, <BookingReminderEmail context={context} links={links} soon={soon} />);
 }

@@ -1,15 +1,18 @@
 /**
  * What every message's module starts from: the claimed message and the settings (ComposeInput);
- * for a message about a booking, the recipient's language, copy and call time (MessageContext).
+ * for a message about a booking, its recipient, their language and copy, and the call's time
+ * (MessageContext).
  */
+import type { SiteConfig } from 'site-config';
 import type { ClaimedBookingMail, ClaimedCalendarEvent, ClaimedMail, MailBooking } from 'supabase-schema';
 import type { CalendarHealth } from '../calendar/calendarHealth';
 import type { Language, MailerConfig } from '../config';
+import type { EventAudience } from './bookingEvent';
 import { describeCallTime, type CallTime } from './callTime';
+import type { CallLinkUrls } from './components/CallLinks';
 import { cancelLink, changeLink, siteHost } from './links';
-import type { CallLinkUrls } from './parts';
 import type { MailAddress } from './outgoingMail';
-import { translatorFor, type Translate } from './translate';
+import { translatorFor, type MessageSection, type Translate } from './translate';
 
 /** `Mail`: the kinds a composer takes (composeMail narrows on the kind before it calls one). */
 export interface ComposeInput<Mail extends ClaimedMail = ClaimedMail> {
@@ -27,11 +30,35 @@ export type ClaimedMessage = Exclude<ClaimedMail, ClaimedCalendarEvent>;
 /** A message about a booking: every kind but address_code. */
 export type BookingComposeInput = ComposeInput<ClaimedBookingMail>;
 
+/** The locale files' section of a message about a booking. */
+export type BookingMessageSection = Exclude<MessageSection, 'addressCode'>;
+
+/**
+ * What a booking message's strings may name: each string takes the ones it needs. (A type, not an
+ * interface: i18next's options want an index signature, which only a type alias satisfies.)
+ */
+export type MessageFacts = {
+  /** The booker's name and company, as they typed them. */
+  name: string;
+  companyName: string;
+  organizationName: string;
+  minutes: number;
+  /** The call's start in Panama, short ("Jan 4, 2027, 9:00 AM"). */
+  when: string;
+};
+
 export interface MessageContext {
   booking: MailBooking;
+  /** Who the message is to; the other side is its Reply-To. */
+  audience: EventAudience;
+  /** Its subject, preview, heading and intro (and, to the visitor, greeting) in the locale files. */
+  section: BookingMessageSection;
   language: Language;
   t: Translate;
   time: CallTime;
+  facts: MessageFacts;
+  /** The site the message speaks for (the agency's name, phone, e-mail and address on the web). */
+  site: SiteConfig;
   visitor: MailAddress;
   agency: MailAddress;
   messageId: string;
@@ -41,21 +68,34 @@ function bookingLanguage(booking: MailBooking): Language {
   return booking.language === 'es' ? 'es' : 'en';
 }
 
-/** `to`: the visitor (their language) or the agency (AGENCY_LANGUAGE). */
+/** `audience`: the visitor (in their language) or the agency (AGENCY_LANGUAGE). */
 export function messageContext(
   { mail, config }: BookingComposeInput,
-  to: 'visitor' | 'agency',
+  audience: EventAudience,
+  section: BookingMessageSection,
 ): MessageContext {
   const { booking } = mail;
-  const language = to === 'visitor' ? bookingLanguage(booking) : config.agencyLanguage;
+  const { site } = config;
+  const language = audience === 'visitor' ? bookingLanguage(booking) : config.agencyLanguage;
+  const time = describeCallTime(booking, language);
   return {
     booking,
+    audience,
+    section,
     language,
     t: translatorFor(language),
-    time: describeCallTime(booking, language),
+    time,
+    facts: {
+      name: booking.full_name,
+      companyName: booking.company_name,
+      organizationName: site.organizationName,
+      minutes: booking.duration_minutes,
+      when: time.panamaShort,
+    },
+    site,
     visitor: { name: booking.full_name, address: booking.email },
-    agency: { name: config.site.organizationName, address: config.agencyInbox },
-    messageId: messageIdOf(mail, siteHost(config.site)),
+    agency: { name: site.organizationName, address: config.agencyInbox },
+    messageId: messageIdOf(mail, siteHost(site)),
   };
 }
 

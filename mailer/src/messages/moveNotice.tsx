@@ -1,31 +1,16 @@
 /** move_notice: to the agency (in AGENCY_LANGUAGE), Reply-To the visitor: who moved their call from when to when (Panama time), the invitation at the new time. */
-import type { SiteConfig } from 'site-config';
+import { bookingInvitation, bookingMail } from './bookingMail';
 import { describeCallTime, type CallTime } from './callTime';
-import { invitation, withInvitation } from './invitation';
+import { BookingMessage } from './components/BookingMessage';
+import { MovedCallTimes } from './components/MovedCallTimes';
+import { Paragraph } from './components/Paragraph';
 import { messageContext, movedFrom, type BookingComposeInput, type MessageContext } from './messageContext';
 import type { OutgoingMail } from './outgoingMail';
-import { EmailFrame, MovedCallTimes, Paragraph } from './parts';
-import { renderParts } from './render';
 
-export function MoveNoticeEmail({
-  context: { booking, language, t, time },
-  site,
-  before,
-}: {
-  context: MessageContext;
-  site: SiteConfig;
-  before: CallTime;
-}) {
-  const who = { name: booking.full_name, companyName: booking.company_name };
+export function MoveNoticeEmail({ context, before }: { context: MessageContext; before: CallTime }) {
+  const { booking, t, time } = context;
   return (
-    <EmailFrame
-      language={language}
-      site={site}
-      preview={t('moveNotice.preview', { ...who, when: time.panamaShort })}
-      heading={t('moveNotice.heading')}
-      footer={t('footer.agency', { url: site.url })}
-    >
-      <Paragraph>{t('moveNotice.intro', who)}</Paragraph>
+    <BookingMessage context={context}>
       <MovedCallTimes
         from={before}
         to={time}
@@ -34,26 +19,13 @@ export function MoveNoticeEmail({
         withVisitorZone={false}
       />
       <Paragraph>{t('moveNotice.contact', { email: booking.email, phone: booking.phone })}</Paragraph>
-    </EmailFrame>
+    </BookingMessage>
   );
 }
 
 export async function composeMoveNotice(input: BookingComposeInput): Promise<OutgoingMail> {
-  const { config } = input;
-  const context = messageContext(input, 'agency');
-  const { booking, t, time } = context;
+  const context = messageContext(input, 'agency', 'moveNotice');
   const before = describeCallTime(movedFrom(input.mail), context.language);
-  const calendar = withInvitation(() => invitation(booking, 'REQUEST', 'agency', config, t));
-  const parts = await renderParts(<MoveNoticeEmail context={context} site={config.site} before={before} />);
-  return {
-    to: context.agency,
-    replyTo: context.visitor,
-    subject: t('moveNotice.subject', {
-      ...{ name: booking.full_name, companyName: booking.company_name },
-      when: time.panamaShort,
-    }),
-    ...parts,
-    ...calendar,
-    messageId: context.messageId,
-  };
+  const invitation = bookingInvitation(context, 'REQUEST', input.config);
+  return bookingMail(context, <MoveNoticeEmail context={context} before={before} />, invitation);
 }

@@ -1,6 +1,7 @@
 /**
  * The messages' copy: one i18next instance over locales/en.json and locales/es.json (the only place
- * any text of a message lives), initialised synchronously; translatorFor(language) gives its `t`.
+ * any text of a message lives), initialised synchronously; translatorFor(language) gives its `t`,
+ * and MessageSection names the files' sections that are a message's own.
  */
 import i18next, { type TFunction } from 'i18next';
 import type { Language } from '../config';
@@ -19,6 +20,20 @@ void i18n.init({
 });
 
 export type Translate = TFunction;
+
+type Copy = typeof en;
+
+/** A message's own section of the locale files: the one holding its subject, preview, heading and intro. */
+export type MessageSection = {
+  [Section in keyof Copy]: Copy[Section] extends {
+    subject: string;
+    preview: string;
+    heading: string;
+    intro: string;
+  }
+    ? Section
+    : never;
+}[keyof Copy];
 
 export function translatorFor(language: Language): Translate {
   return i18n.getFixedT(language);
