@@ -148,14 +148,12 @@ async function sendOne(deps: DrainDependencies, mail: ClaimedMail, leaseEnds: nu
     outgoing = await composeMail(input);
   } catch (error) {
     metrics.composeFailed(mail.kind, 'message');
-    metrics.sendFailed(mail.kind);
     await failed(deps, mail, `could not be composed: ${errorText(error)}`, error);
     return false;
   }
   try {
     await transport.sendMail(smtpMessage(outgoing, config));
   } catch (error) {
-    metrics.sendFailed(mail.kind);
     const message = errorText(error);
     status.lastSmtpError = { message, at: new Date() };
     await failed(deps, mail, message, error);
@@ -184,7 +182,6 @@ async function writeEvent(
     if (!calendarEvents) throw new Error('no CalDAV calendar is configured');
     log.info(`${describe(mail)}: event ${await calendarEvents.sync(mail.booking)}`);
   } catch (error) {
-    metrics.sendFailed(mail.kind);
     await failed(deps, mail, errorText(error), error);
     return false;
   }
@@ -193,13 +190,14 @@ async function writeEvent(
   return true;
 }
 
-/** A failed try: the retry policy's delay, or given up. */
+/** A failed try (of a message or a calendar's event): counted, then the retry policy's delay, or given up. */
 async function failed(
   deps: DrainDependencies,
   mail: ClaimedMail,
   message: string,
   error: unknown,
 ): Promise<void> {
+  deps.metrics.sendFailed(mail.kind);
   // A calendar's event is never given up: the booking would be missing from the agency's diary for
   // good. It is tried at the longest backoff until the calendar takes it, or a newer row replaces it.
   const delay =
