@@ -79,30 +79,12 @@ CREATE POLICY ${role}_records ON release_history FOR INSERT TO ${role} WITH CHEC
 export const REGISTRY_CONFLICT = 'RG409';
 
 /**
- * Who may change the registry, in version 2: nobody writes its tables but their owner. A change is
- * `release_change(…)`, a SECURITY DEFINER function (search_path empty, every name qualified) that
- * refuses a caller without a grant for that remote in that environment (`release_grant`, which the
- * owner fills; the owner needs none), counts the revision, moves the pointer only if it still holds
- * the URL the caller read (else REGISTRY_CONFLICT), writes the history row with the caller's database
- * role and the database's time, and notifies, in the caller's transaction. The caller is the role it
- * SET ROLE to, else its login: inside the function `current_user` is the owner.
+ * What every version of release_change has between its parameters and its own variables: what it
+ * returns, that it runs as the tables' owner with an empty search_path, and the variables its steps
+ * use: the caller (the role it SET ROLE to, else its login), whether the caller owns the tables, and
+ * the revision and time the change makes.
  */
-const CHANGE_THROUGH_FUNCTION = `
-ALTER TABLE release_history ADD COLUMN db_role text, ADD COLUMN verified boolean NOT NULL DEFAULT false;
-CREATE TABLE release_grant (
-  grantee text NOT NULL,
-  remote text NOT NULL,
-  environment text NOT NULL,
-  PRIMARY KEY (grantee, remote, environment)
-);
-ALTER TABLE release_grant ENABLE ROW LEVEL SECURITY;
-CREATE POLICY anyone_reads ON release_grant FOR SELECT USING (true);
-
-CREATE FUNCTION public.release_change(
-  environment_name text, remote_name text, expected_url text, new_url text, change_action text,
-  change_actor text, change_commit text, change_verified boolean DEFAULT false,
-  open_with_overrides boolean DEFAULT false
-) RETURNS TABLE (revision bigint, at timestamptz)
+const RELEASE_CHANGE_HEAD = `RETURNS TABLE (revision bigint, at timestamptz)
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
 AS $$
 #variable_conflict use_column
@@ -111,9 +93,15 @@ DECLARE
   is_owner boolean := pg_has_role(caller,
     (SELECT relowner FROM pg_catalog.pg_class WHERE oid = 'public.release_pointer'::regclass), 'USAGE');
   counted bigint;
-  changed_at timestamptz;
-BEGIN
-  IF NOT is_owner AND NOT EXISTS (
+  changed_at timestamptz;`;
+
+/**
+ * What every version of release_change does up to the history row (version 2's comment says what).
+ * The head and the steps are written once, so a later version reads as version 2 plus what it adds;
+ * migrations 2 and 3 both ran them, so they are never edited (registrySchema.test.mjs): a version
+ * that changes them writes its own.
+ */
+const RELEASE_CHANGE_STEPS = `  IF NOT is_owner AND NOT EXISTS (
     SELECT FROM public.release_grant g JOIN pg_catalog.pg_roles r ON r.rolname = g.grantee
     WHERE g.environment = environment_name AND g.remote = remote_name
       AND pg_has_role(caller, r.oid, 'USAGE')
@@ -149,7 +137,35 @@ BEGIN
     (environment, revision, remote, action, from_url, to_url, actor, commit, db_role, verified)
     VALUES (environment_name, counted, remote_name, change_action, expected_url, new_url, change_actor,
             change_commit, caller, change_verified)
-    RETURNING at INTO changed_at;
+    RETURNING at INTO changed_at;`;
+
+/**
+ * Who may change the registry, in version 2: nobody writes its tables but their owner. A change is
+ * `release_change(…)`, a SECURITY DEFINER function (search_path empty, every name qualified) that
+ * refuses a caller without a grant for that remote in that environment (`release_grant`, which the
+ * owner fills; the owner needs none), counts the revision, moves the pointer only if it still holds
+ * the URL the caller read (else REGISTRY_CONFLICT), writes the history row with the caller's database
+ * role and the database's time, and notifies, in the caller's transaction. The caller is the role it
+ * SET ROLE to, else its login: inside the function `current_user` is the owner.
+ */
+const CHANGE_THROUGH_FUNCTION = `
+ALTER TABLE release_history ADD COLUMN db_role text, ADD COLUMN verified boolean NOT NULL DEFAULT false;
+CREATE TABLE release_grant (
+  grantee text NOT NULL,
+  remote text NOT NULL,
+  environment text NOT NULL,
+  PRIMARY KEY (grantee, remote, environment)
+);
+ALTER TABLE release_grant ENABLE ROW LEVEL SECURITY;
+CREATE POLICY anyone_reads ON release_grant FOR SELECT USING (true);
+
+CREATE FUNCTION public.release_change(
+  environment_name text, remote_name text, expected_url text, new_url text, change_action text,
+  change_actor text, change_commit text, change_verified boolean DEFAULT false,
+  open_with_overrides boolean DEFAULT false
+) ${RELEASE_CHANGE_HEAD}
+BEGIN
+${RELEASE_CHANGE_STEPS}
   PERFORM pg_notify('${REGISTRY_CHANNEL}', environment_name);
   RETURN QUERY SELECT counted, changed_at;
 END;
@@ -219,56 +235,11 @@ CREATE FUNCTION public.release_change(
   change_actor text, change_commit text, change_verified boolean DEFAULT false,
   open_with_overrides boolean DEFAULT false, keep_history_rows integer DEFAULT NULL,
   keep_history_of text[] DEFAULT NULL
-) RETURNS TABLE (revision bigint, at timestamptz)
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = ''
-AS $$
-#variable_conflict use_column
-DECLARE
-  caller name := coalesce(nullif(current_setting('role'), 'none'), session_user);
-  is_owner boolean := pg_has_role(caller,
-    (SELECT relowner FROM pg_catalog.pg_class WHERE oid = 'public.release_pointer'::regclass), 'USAGE');
-  counted bigint;
-  changed_at timestamptz;
+) ${RELEASE_CHANGE_HEAD}
   kept integer;
   protected_urls text[];
 BEGIN
-  IF NOT is_owner AND NOT EXISTS (
-    SELECT FROM public.release_grant g JOIN pg_catalog.pg_roles r ON r.rolname = g.grantee
-    WHERE g.environment = environment_name AND g.remote = remote_name
-      AND pg_has_role(caller, r.oid, 'USAGE')
-  ) THEN
-    RAISE EXCEPTION '% may not move % in % (no release_grant for it)', caller, remote_name, environment_name
-      USING ERRCODE = 'insufficient_privilege';
-  END IF;
-  IF open_with_overrides AND NOT is_owner AND NOT EXISTS (
-    SELECT FROM public.release_environment e WHERE e.environment = environment_name
-  ) THEN
-    RAISE EXCEPTION 'only the registry''s owner may open an environment that allows QA overrides'
-      USING ERRCODE = 'insufficient_privilege';
-  END IF;
-  INSERT INTO public.release_environment AS e (environment, allow_overrides, revision)
-    VALUES (environment_name, open_with_overrides, 1)
-    ON CONFLICT (environment) DO UPDATE SET revision = e.revision + 1
-    RETURNING revision INTO counted;
-  IF expected_url IS NULL THEN
-    INSERT INTO public.release_pointer (environment, remote, manifest_url, revision)
-      VALUES (environment_name, remote_name, new_url, counted) ON CONFLICT (environment, remote) DO NOTHING;
-  ELSE
-    UPDATE public.release_pointer SET manifest_url = new_url, revision = counted
-      WHERE environment = environment_name AND remote = remote_name AND manifest_url = expected_url;
-  END IF;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION '% in % changed since you read it (it is now %, not %)', remote_name, environment_name,
-      coalesce((SELECT p.manifest_url FROM public.release_pointer p
-                WHERE p.environment = environment_name AND p.remote = remote_name), 'unset'),
-      coalesce(expected_url, 'unset')
-      USING ERRCODE = '${REGISTRY_CONFLICT}';
-  END IF;
-  INSERT INTO public.release_history
-    (environment, revision, remote, action, from_url, to_url, actor, commit, db_role, verified)
-    VALUES (environment_name, counted, remote_name, change_action, expected_url, new_url, change_actor,
-            change_commit, caller, change_verified)
-    RETURNING at INTO changed_at;
+${RELEASE_CHANGE_STEPS}
   IF is_owner AND keep_history_rows IS NOT NULL THEN
     UPDATE public.release_environment SET history_kept = keep_history_rows
       WHERE environment = environment_name;
