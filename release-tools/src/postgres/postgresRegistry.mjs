@@ -48,16 +48,8 @@ export class PostgresRegistry {
    * @param {ChangeRequest} change
    * @returns {Promise<RegistryChange | null>} null when the remote already pointed there
    */
-  async change({
-    remote,
-    expected,
-    to,
-    action,
-    allowOverrides = false,
-    verified = false,
-    audit,
-    keepHistoryOf,
-  }) {
+  async change(change) {
+    const { remote, expected, to } = change;
     return this.#withClient(async (client) => {
       await client.query('BEGIN');
       try {
@@ -65,16 +57,7 @@ export class PostgresRegistry {
         const entry =
           expected === to
             ? await this.#confirmUnchanged(client, remote, expected)
-            : await this.#move(client, {
-                remote,
-                expected,
-                to,
-                action,
-                allowOverrides,
-                verified,
-                audit,
-                keepHistoryOf,
-              });
+            : await this.#move(client, change);
         await client.query('COMMIT');
         return entry;
       } catch (error) {
