@@ -40,11 +40,13 @@ async function menuButtonCentre(url) {
 /**
  * Runs in the page before its own scripts: notes when the menu first opens, on the page's clock
  * (from the navigation's start), whatever a later tap does to it. A tap that waited out a long task
- * may open the menu after the next tap was sent, and that one closes it again.
+ * may open the menu after the next tap was sent, and that one closes it again. The browser opens it
+ * in the tap's own task, where `beforetoggle` fires; `toggle` only reports it, from a task queued
+ * behind whatever else the page has to do (tens of milliseconds later while its scripts start).
  */
 function noteFirstOpen() {
   globalThis.document.addEventListener(
-    'toggle',
+    'beforetoggle',
     (event) => {
       const opened = /** @type {ToggleEvent} */ (event).newState === 'open';
       if (opened) /** @type {any} */ (globalThis).benchMenuOpenedAt ??= performance.now();
