@@ -5,7 +5,7 @@ import { styles } from '../styles';
 import type { Translate } from '../translate';
 import { Subheading } from './Subheading';
 
-export function AgencyContacts({ site, email, t }: { site: SiteConfig; email: string; t: Translate }) {
+export function AgencyContacts({ site, t }: { site: SiteConfig; t: Translate }) {
   return (
     <Section>
       <Subheading>{t('contacts.heading')}</Subheading>
@@ -14,8 +14,8 @@ export function AgencyContacts({ site, email, t }: { site: SiteConfig; email: st
       </Text>
       <Text style={styles.small}>
         {t('contacts.email')}{' '}
-        <Link href={`mailto:${email}`} style={styles.link}>
-          {email}
+        <Link href={`mailto:${site.email}`} style={styles.link}>
+          {site.email}
         </Link>
       </Text>
       <Text style={{ ...styles.text, marginTop: '16px' }}>

@@ -33,7 +33,7 @@ export function BookingMessage({
       {toVisitor ? <Paragraph>{t(`${section}.greeting`, named)}</Paragraph> : null}
       <Paragraph>{t(`${section}.intro`, named)}</Paragraph>
       {children}
-      {toVisitor ? <AgencyContacts site={site} email={site.email} t={t} /> : null}
+      {toVisitor ? <AgencyContacts site={site} t={t} /> : null}
     </EmailFrame>
   );
 }
