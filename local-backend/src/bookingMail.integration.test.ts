@@ -13,14 +13,9 @@ import {
   type DayAvailability,
   type MailQueueStats,
 } from 'supabase-schema';
-import {
-  forgetBookings,
-  nextBookableSlot,
-  panamaDaysAhead,
-  supabaseAs,
-  validBooking,
-} from './testing/testBackend';
+import { forgetBookings, nextBookableSlot, supabaseAs, validBooking } from './testing/testBackend';
 import { setUpTestBackend } from './testing/setUpTestBackend';
+import { panamaDaysAhead } from './testing/testCalendar';
 
 const backend = setUpTestBackend({ liftBookingLimits: true });
 
@@ -143,7 +138,7 @@ test('a language or zone the database does not know falls back to English and Pa
 });
 
 test('the reminder waits until 24 hours before the call, or goes at once for a call sooner than that', async () => {
-  const later = await book(undefined, { preferred_date: panamaDaysAhead(20), preferred_time: '10:00 AM' });
+  const later = await book();
   const [reminder] = await backend.database.query(
     `select send_after from private.mail_outbox where kind = 'booking_reminder'`,
   );

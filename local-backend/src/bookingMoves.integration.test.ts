@@ -12,14 +12,9 @@ import {
   type MovedView,
   type PreferredTime,
 } from 'supabase-schema';
-import {
-  bookableDays,
-  nextBookableSlot,
-  panamaDaysAhead,
-  supabaseAs,
-  validBooking,
-} from './testing/testBackend';
+import { nextBookableSlot, supabaseAs, validBooking } from './testing/testBackend';
 import { setUpTestBackend } from './testing/setUpTestBackend';
+import { dayClosedFor, panamaDaysAhead } from './testing/testCalendar';
 
 const backend = setUpTestBackend({ liftBookingLimits: true });
 
@@ -272,25 +267,10 @@ test('a call is not moved within the minimum notice of its start', async () => {
 test('the new slot meets the rules of a booking: each broken rule has its own code and nothing moves', async () => {
   const { booking, token } = await bookWithLink();
   const other = await bookWithLink();
-  const [pastWeekday] = await backend.database.query(
-    `select past.moment::date::text as day from generate_series(current_date - 10, current_date - 1, '1 day') as past (moment)
-     where extract(isodow from past.moment) < 6
-       and not exists (select from private.closed_days as closed where closed.day = past.moment::date)
-     order by past.moment desc limit 1`,
-  );
-  const [beyondHorizon] = await backend.database.query(
-    `select ahead.moment::date::text as day from generate_series(current_date + 400, current_date + 410, '1 day') as ahead (moment)
-     where extract(isodow from ahead.moment) < 6
-       and not exists (select from private.closed_days as closed where closed.day = ahead.moment::date)
-     order by ahead.moment limit 1`,
-  );
-  const [holiday] = await backend.database.query(
-    `select day::text as day from private.closed_days where day > current_date + 2 and extract(isodow from day) < 6 order by day limit 1`,
-  );
-  const saturday = bookableDays(20)
-    .map((day) => new Date(`${day}T12:00:00Z`))
-    .find((day) => day.getUTCDay() === 5);
-  saturday?.setUTCDate(saturday.getUTCDate() + 1);
+  const pastWeekday = await dayClosedFor(backend, 'too_soon', -10, -1, { latest: true });
+  const beyondHorizon = await dayClosedFor(backend, 'beyond_horizon', 360, 420);
+  const holiday = await dayClosedFor(backend, 'holiday', 3, 400);
+  const saturday = await dayClosedFor(backend, 'weekend', 1, 7);
   const busySlot = laterSlot();
   const busyStart = slotStart(busySlot.preferred_date, busySlot.preferred_time);
   await backend.agency.rpc('replace_busy_times', {
@@ -301,20 +281,10 @@ test('the new slot meets the rules of a booking: each broken rule has its own co
   });
 
   const cases: [Slot, number, string, string][] = [
-    [
-      { preferred_date: saturday?.toISOString().slice(0, 10) ?? '', preferred_time: '10:00 AM' },
-      400,
-      'BK001',
-      'weekend',
-    ],
-    [{ preferred_date: String(holiday?.day), preferred_time: '10:00 AM' }, 400, 'BK002', 'closed'],
-    [{ preferred_date: String(pastWeekday?.day), preferred_time: '10:00 AM' }, 400, 'BK003', 'too_soon'],
-    [
-      { preferred_date: String(beyondHorizon?.day), preferred_time: '10:00 AM' },
-      400,
-      'BK004',
-      'beyond_horizon',
-    ],
+    [{ preferred_date: saturday, preferred_time: '10:00 AM' }, 400, 'BK001', 'weekend'],
+    [{ preferred_date: holiday, preferred_time: '10:00 AM' }, 400, 'BK002', 'closed'],
+    [{ preferred_date: pastWeekday, preferred_time: '10:00 AM' }, 400, 'BK003', 'too_soon'],
+    [{ preferred_date: beyondHorizon, preferred_time: '10:00 AM' }, 400, 'BK004', 'beyond_horizon'],
     [other.booking, 409, 'PT409', 'taken'],
     [busySlot, 409, 'BK009', 'busy'],
     [booking, 409, 'BM007', 'same_slot'],

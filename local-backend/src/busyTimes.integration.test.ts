@@ -11,8 +11,9 @@ import {
   type BusyInterval,
   type DayAvailability,
 } from 'supabase-schema';
-import { bookableDays, supabaseAs, validBooking } from './testing/testBackend';
+import { supabaseAs, validBooking } from './testing/testBackend';
 import { setUpTestBackend } from './testing/setUpTestBackend';
+import { bookableDays } from './testing/testCalendar';
 
 const backend = setUpTestBackend({ liftBookingLimits: true });
 
@@ -21,8 +22,12 @@ beforeEach(async () => {
 });
 
 /** A day the slot rules allow, far enough ahead that no other test file's slots meet it. */
-const day = bookableDays().at(-20) as string;
-const tenOClock = { preferred_date: day, preferred_time: '10:00 AM' as const };
+let day: string;
+let tenOClock: { preferred_date: string; preferred_time: '10:00 AM' };
+beforeAll(() => {
+  day = bookableDays().at(-20) as string;
+  tenOClock = { preferred_date: day, preferred_time: '10:00 AM' };
+});
 
 function busyFor(startTime: string, minutes: number, eventUid?: string): BusyInterval {
   const starts = slotStart(day, startTime);

@@ -10,13 +10,13 @@ import {
   type AddressCodeRequested,
   encodeBookingProof,
   type BookingChallenge,
-  panamaToday,
   PREFERRED_TIMES,
   type BookingInsert,
   type PreferredTime,
 } from 'supabase-schema';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../config';
 import { startLocalBackend, type RunningBackend } from '../startLocalBackend';
+import { bookableDays, learnCalendar } from './testCalendar';
 
 /**
  * A local backend for one test file, on a free port: an in-memory PGlite, or the Postgres
@@ -39,7 +39,9 @@ export async function startTestBackend(): Promise<RunningBackend> {
        verify_booking_address = false, challenges_per_address = 1000000, challenges_site_wide = 1000000`,
     [TEST_PROOF_MAX_NUMBER],
   );
-  await learnClosedDays(backend);
+  // A shared server keeps an earlier file's clock: the rules read the real now again.
+  await backend.database.query('delete from private.rules_clock_override');
+  await learnCalendar(backend);
   return backend;
 }
 
@@ -232,41 +234,6 @@ export function supabaseAs(
   });
 }
 
-function isoDate(offsetDays: number): string {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + offsetDays);
-  return date.toISOString().slice(0, 10);
-}
-
-export const daysFromToday = isoDate;
-
-/** Panama's date `offsetDays` after Panama's today. */
-export function panamaDaysAhead(offsetDays: number): string {
-  const date = new Date(`${panamaToday()}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + offsetDays);
-  return date.toISOString().slice(0, 10);
-}
-
-let closedDays = new Set<string>();
-
-async function learnClosedDays(backend: RunningBackend): Promise<void> {
-  const rows = await backend.database.query(
-    `select to_char(day, 'YYYY-MM-DD') as day from private.closed_days`,
-  );
-  closedDays = new Set(rows.map((row) => String(row.day)));
-}
-
-/**
- * Weekdays that are not closed, from tomorrow (Panama) for `days` days: bookable by the rules
- * within the test backend's horizon (a year; the migration's is 90 days).
- */
-export function bookableDays(days = 360): string[] {
-  return Array.from({ length: days }, (_, offset) => panamaDaysAhead(offset + 1)).filter((day) => {
-    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-    return weekday !== 0 && weekday !== 6 && !closedDays.has(day);
-  });
-}
-
 let slotsHanded = 0;
 
 /**
@@ -284,6 +251,9 @@ export function nextBookableSlot(): { preferred_date: string; preferred_time: Pr
 
 /** A booking a visitor could really send: every rule satisfied, in a free slot of its own. */
 export function validBooking(overrides: Partial<BookingInsert> = {}): BookingInsert {
+  // A slot of its own unless the caller names one (before the backend has started, too).
+  const { preferred_date, preferred_time } = overrides;
+  const slot = preferred_date && preferred_time ? { preferred_date, preferred_time } : nextBookableSlot();
   return {
     full_name: 'María Fernanda Castillo',
     email: 'maria.castillo@cafeboquete.com.pa',
@@ -295,7 +265,7 @@ export function validBooking(overrides: Partial<BookingInsert> = {}): BookingIns
     current_marketing: 'Instagram posts twice a week, no paid ads.',
     budget: '1000-2500',
     goals: 'Sell more coffee online to customers in the US and Europe.',
-    ...nextBookableSlot(),
+    ...slot,
     additional_info: 'We prefer calls in Spanish.',
     status: 'pending',
     ...overrides,
