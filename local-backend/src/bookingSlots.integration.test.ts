@@ -39,3 +39,18 @@ test('the holidays the database knows reach at least two years past today: a lat
   // Extend it with a new migration: npm run holidays --workspace supabase -- <first> <last>
   expect(String(seed?.last_holiday) >= String(seed?.two_years_ahead)).toBe(true);
 });
+
+test.each(['anon', 'authenticated', 'service_role'] as const)(
+  "the rules' clock cannot be moved or read as %s: only the database's owner sets a test's today",
+  async (role) => {
+    for (const sql of [
+      `insert into private.rules_clock_override (now_at) values ('2000-01-01T10:00:00Z')`,
+      'select private.rules_now()',
+    ]) {
+      await expect(backend.database.asRole(role, (query) => query(sql))).rejects.toMatchObject({
+        code: '42501',
+      });
+    }
+    expect(await backend.database.query('select * from private.rules_clock_override')).toEqual([]);
+  },
+);
