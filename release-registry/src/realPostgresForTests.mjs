@@ -100,6 +100,26 @@ export async function startRealPostgres(bin) {
   return { databaseUrl: urlAs('postgres'), urlAs, close };
 }
 
+/** The registry's owner in the tests: no superuser, as Supabase's `postgres` is not one. */
+export const REGISTRY_OWNER = 'registry_owner';
+
+/**
+ * Creates REGISTRY_OWNER on a server startRealPostgres started: a login with CREATEROLE (the schema
+ * creates the team roles, the operator their logins) that may create tables in schema public, and
+ * nothing more, so a test shows what the owner's rights allow, not what a superuser's would.
+ * @param {string} databaseUrl the superuser's
+ */
+export async function createRegistryOwner(databaseUrl) {
+  const superuser = new pg.Client({ connectionString: databaseUrl });
+  await superuser.connect();
+  try {
+    await superuser.query(`CREATE ROLE ${REGISTRY_OWNER} LOGIN CREATEROLE`);
+    await superuser.query(`GRANT CREATE ON SCHEMA public TO ${REGISTRY_OWNER}`);
+  } finally {
+    await superuser.end();
+  }
+}
+
 /** @param {string} name @returns {{ uid: number, gid: number }} */
 function osUser(name) {
   const id = (/** @type {string} */ flag) => Number(execFileSync('id', [flag, name], { encoding: 'utf8' }));

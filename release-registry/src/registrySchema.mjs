@@ -264,6 +264,57 @@ REVOKE ALL ON FUNCTION public.release_change FROM PUBLIC;
 ${TEAM_REMOTES.map((remote) => `GRANT EXECUTE ON FUNCTION public.release_change TO ${teamRole(remote)};`).join('\n')}`;
 
 /**
+ * Version 4: release_change looks up no name in the caller's temporary schema. With an empty
+ * search_path PostgreSQL still searches the caller's pg_temp first for type and table names, and
+ * every login may create temporary objects: a team's login could put a domain named `name`, with a
+ * CHECK calling its own function, where the body declares `caller name`, and that function would
+ * run as the registry's owner. Its path is now `pg_catalog, pg_temp` (pg_temp last, as PostgreSQL's
+ * docs on SECURITY DEFINER say), and every type its head and its pruning name is qualified besides.
+ * The same signature, so its grants stay; version 2's steps name no type and run unchanged.
+ */
+const CHANGE_WITHOUT_CALLERS_TYPES = `
+CREATE OR REPLACE FUNCTION public.release_change(
+  environment_name pg_catalog.text, remote_name pg_catalog.text, expected_url pg_catalog.text,
+  new_url pg_catalog.text, change_action pg_catalog.text, change_actor pg_catalog.text,
+  change_commit pg_catalog.text, change_verified pg_catalog.bool DEFAULT false,
+  open_with_overrides pg_catalog.bool DEFAULT false, keep_history_rows pg_catalog.int4 DEFAULT NULL,
+  keep_history_of pg_catalog.text[] DEFAULT NULL
+) RETURNS TABLE (revision pg_catalog.int8, at pg_catalog.timestamptz)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+AS $$
+#variable_conflict use_column
+DECLARE
+  caller pg_catalog.name := coalesce(nullif(current_setting('role'), 'none'), session_user);
+  is_owner pg_catalog.bool := pg_has_role(caller,
+    (SELECT relowner FROM pg_catalog.pg_class WHERE oid = 'public.release_pointer'::pg_catalog.regclass), 'USAGE');
+  counted pg_catalog.int8;
+  changed_at pg_catalog.timestamptz;
+  kept pg_catalog.int4;
+  protected_urls pg_catalog.text[];
+BEGIN
+${RELEASE_CHANGE_STEPS}
+  IF is_owner AND keep_history_rows IS NOT NULL THEN
+    UPDATE public.release_environment SET history_kept = keep_history_rows
+      WHERE environment = environment_name;
+  END IF;
+  kept := (SELECT e.history_kept FROM public.release_environment e WHERE e.environment = environment_name);
+  protected_urls := ${PROTECTED_URLS};
+  DELETE FROM public.release_history h
+    WHERE h.environment = environment_name AND h.remote = remote_name
+      AND h.revision < (SELECT min(newest.revision) FROM (
+            SELECT n.revision FROM public.release_history n
+            WHERE n.environment = environment_name AND n.remote = remote_name
+            ORDER BY n.revision DESC LIMIT kept) AS newest)
+      AND h.to_url <> ALL(protected_urls)
+      AND (h.from_url IS NULL OR h.from_url <> ALL(protected_urls));
+  PERFORM pg_notify('${REGISTRY_CHANNEL}', environment_name);
+  PERFORM pg_notify('${REGISTRY_REMOTE_CHANNEL}',
+    pg_catalog.json_build_object('environment', environment_name, 'remote', remote_name)::pg_catalog.text);
+  RETURN QUERY SELECT counted, changed_at;
+END;
+$$;`;
+
+/**
  * Applied in order, each once (applyRegistrySchema.mjs); a change to the schema is a new entry at
  * the end, never an edit of one that ran.
  * @type {Array<{ version: number, sql: string }>}
@@ -272,4 +323,5 @@ export const MIGRATIONS = [
   { version: 1, sql: [TABLES, ...TEAM_REMOTES.map(teamSchema)].join('\n') },
   { version: 2, sql: [CHANGE_THROUGH_FUNCTION, ...TEAM_REMOTES.map(teamThroughFunction)].join('\n') },
   { version: 3, sql: PRUNED_HISTORY },
+  { version: 4, sql: CHANGE_WITHOUT_CALLERS_TYPES },
 ];

@@ -1,11 +1,17 @@
 // The registry's rules on a real Postgres (release-registry/real-postgres-for-tests): each team's
 // job logs in as its own login, with sessions, row locks and notifications of their own, which
-// PGlite's one shared session cannot show. The owner's path is postgresRegistry.test.mjs's.
+// PGlite's one shared session cannot show; the registry's owner is no superuser, as on Supabase.
+// The owner's path is postgresRegistry.test.mjs's.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { grantRelease, REGISTRY_CHANNEL } from 'release-registry';
-import { ensurePostgresBinaries, startRealPostgres } from 'release-registry/real-postgres-for-tests';
+import {
+  createRegistryOwner,
+  ensurePostgresBinaries,
+  REGISTRY_OWNER,
+  startRealPostgres,
+} from 'release-registry/real-postgres-for-tests';
 import { RegistryConflictError } from '../registry.mjs';
 import { PostgresRegistry } from './postgresRegistry.mjs';
 
@@ -39,8 +45,8 @@ async function session(login) {
   return client;
 }
 
-/** One machine's registry of `environment`, as `login` (the owner, postgres, by default). */
-function registryAs(/** @type {string} */ environment, /** @type {string} */ login = 'postgres') {
+/** One machine's registry of `environment`, as `login` (the owner by default). */
+function registryAs(/** @type {string} */ environment, /** @type {string} */ login = REGISTRY_OWNER) {
   const registry = new PostgresRegistry({ databaseUrl: server.urlAs(login), environment });
   opened.push(registry);
   return registry;
@@ -56,7 +62,7 @@ async function openEnvironment(environment, grants) {
     await owner.change({ remote, expected: null, to: url(remote, 1), action: 'publish' });
   }
   for (const [grantee, remote] of Object.entries(grants)) {
-    await grantRelease(server.databaseUrl, { grantee, remote, environment });
+    await grantRelease(server.urlAs(REGISTRY_OWNER), { grantee, remote, environment });
   }
   return owner;
 }
@@ -79,8 +85,9 @@ describe('on a real Postgres, one login per team job', { skip: 'missing' in bina
   before(async () => {
     if (!('bin' in binaries)) return;
     server = await startRealPostgres(binaries.bin);
+    await createRegistryOwner(server.databaseUrl);
     await registryAs('setup').read(); // the owner's first command applies the schema
-    const operator = await session('postgres');
+    const operator = await session(REGISTRY_OWNER);
     for (const [login, role] of Object.entries(LOGINS)) {
       await operator.query(`CREATE ROLE ${login} LOGIN IN ROLE ${role}`);
     }
@@ -109,7 +116,7 @@ describe('on a real Postgres, one login per team job', { skip: 'missing' in bina
     await openEnvironment('kept-history', { marketing_staging: 'marketing' });
     const [owner, team] = [
       new PostgresRegistry({
-        databaseUrl: server.urlAs('postgres'),
+        databaseUrl: server.urlAs(REGISTRY_OWNER),
         environment: 'kept-history',
         historyKept: 8,
       }),
@@ -259,7 +266,7 @@ describe('on a real Postgres, one login per team job', { skip: 'missing' in bina
 
   test('every change notifies the listening shell servers once it commits; a refused change notifies nobody', async () => {
     await openEnvironment('notified', { marketing_staging: 'marketing', booking_staging: 'booking' });
-    const listener = await session('postgres');
+    const listener = await session(REGISTRY_OWNER);
     /** @type {string[]} */
     const heard = [];
     listener.on('notification', ({ channel, payload }) => {
