@@ -1,6 +1,4 @@
 // The object-store (S3) store of one app's versions: what a release host behind a CDN serves.
-import path from 'node:path';
-import { readFile } from 'node:fs/promises';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -8,7 +6,7 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
-import { contentHash, filesUnder, parseVersion, versionName, versionWithHash } from './versionNaming.mjs';
+import { hashOfFiles, parseVersion, readBuildFiles, versionName, versionWithHash } from './versionNaming.mjs';
 import { versionsBeyondRetention } from './versionStoreContract.mjs';
 import { IMMUTABLE, releasedFileHeaders } from './releasedFileHeaders.mjs';
 import { assertNoBuildFile, BUILD_FILE, describeBuild, parseBuild, serializeBuild } from './versionBuild.mjs';
@@ -59,21 +57,21 @@ export class S3VersionStore {
    * @returns {Promise<{ version: string, isNew: boolean }>}
    */
   async publish(buildDir, now = new Date(), build = undefined) {
-    const hash = await contentHash(buildDir);
+    // Read once, before anything is uploaded (a link is refused: buildFiles.mjs): the hash is of
+    // the bytes the version will hold.
+    const contents = await readBuildFiles(buildDir);
+    const hash = hashOfFiles(contents);
     const existing = versionWithHash(await this.list(), hash);
     if (existing) return { version: existing.version, isNew: false };
     const version = versionName(hash, now);
-    const files = await filesUnder(buildDir);
-    if (!files.includes(MARKER)) throw new Error(`${buildDir} has no ${MARKER}: not a build to publish`);
+    const files = contents.map(({ file }) => file);
+    const marker = contents.find(({ file }) => file === MARKER);
+    if (!marker) throw new Error(`${buildDir} has no ${MARKER}: not a build to publish`);
     assertNoBuildFile(files, buildDir);
     const buildFiles = new Set(files);
-    const put = async (/** @type {string} */ file) =>
-      this.#putOnce(
-        this.#key(version, file),
-        await readFile(path.join(buildDir, file)),
-        releasedFileHeaders(file, buildFiles),
-      );
-    const rest = files.filter((file) => file !== MARKER);
+    const put = async (/** @type {{ file: string, bytes: Buffer }} */ { file, bytes }) =>
+      this.#putOnce(this.#key(version, file), bytes, releasedFileHeaders(file, buildFiles));
+    const rest = contents.filter((entry) => entry !== marker);
     for (let start = 0; start < rest.length; start += UPLOADS_AT_ONCE) {
       await Promise.all(rest.slice(start, start + UPLOADS_AT_ONCE).map(put));
     }
@@ -82,7 +80,7 @@ export class S3VersionStore {
       ContentType: 'application/json',
       CacheControl: IMMUTABLE,
     });
-    return { version, isNew: (await put(MARKER)) === 'written' };
+    return { version, isNew: (await put(marker)) === 'written' };
   }
 
   /**

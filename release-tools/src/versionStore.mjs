@@ -1,6 +1,8 @@
 // The folder store of one app's versions: the default, what `npm start` and a single machine use.
 import path from 'node:path';
-import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyBuild } from './buildFiles.mjs';
 import { contentHash, parseVersion, versionName, versionWithHash } from './versionNaming.mjs';
 import { assertNoBuildFile, BUILD_FILE, describeBuild, parseBuild, serializeBuild } from './versionBuild.mjs';
 import { versionsBeyondRetention } from './versionStoreContract.mjs';
@@ -38,26 +40,31 @@ export class VersionStore {
 
   /**
    * Publishes a build as a new version, with the record of its build (`build.json`); the same
-   * build published again is the version it was, its record unchanged. The folder appears whole
-   * or not at all (copied aside, then renamed into place).
+   * build published again is the version it was, its record unchanged. The build is copied aside
+   * as plain files (a link in it is refused: buildFiles.mjs), its hash taken from the copy, which
+   * is what the version serves, and the copy renamed into place: the folder appears whole or not
+   * at all.
    * @param {string} buildDir the app's dist
    * @param {Date} [now]
    * @param {import('./versionBuild.mjs').VersionBuild} [build] default: no commit known
    * @returns {Promise<{ version: string, isNew: boolean }>}
    */
   async publish(buildDir, now = new Date(), build = undefined) {
-    const hash = await contentHash(buildDir);
-    const existing = versionWithHash(await this.list(), hash);
-    if (existing) return { version: existing.version, isNew: false };
-    assertNoBuildFile(await readdir(buildDir), buildDir);
-    const version = versionName(hash, now);
-    const incoming = path.join(this.versionsDir, `.incoming-${version}-${process.pid}`);
     await mkdir(this.versionsDir, { recursive: true });
-    await cp(buildDir, incoming, { recursive: true, errorOnExist: true, force: false });
-    const record = build ?? (await describeBuild(buildDir, null, now));
-    await writeFile(path.join(incoming, BUILD_FILE), serializeBuild(record));
-    await rename(incoming, path.join(this.versionsDir, version));
-    return { version, isNew: true };
+    const incoming = path.join(this.versionsDir, `.incoming-${process.pid}-${randomUUID()}`);
+    try {
+      assertNoBuildFile(await copyBuild(buildDir, incoming), buildDir);
+      const hash = await contentHash(incoming);
+      const existing = versionWithHash(await this.list(), hash);
+      if (existing) return { version: existing.version, isNew: false };
+      const version = versionName(hash, now);
+      const record = build ?? (await describeBuild(buildDir, null, now));
+      await writeFile(path.join(incoming, BUILD_FILE), serializeBuild(record));
+      await rename(incoming, path.join(this.versionsDir, version));
+      return { version, isNew: true };
+    } finally {
+      await rm(incoming, { recursive: true, force: true });
+    }
   }
 
   /**
