@@ -7,7 +7,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { hashOfFiles, parseVersion, readBuildFiles, versionName, versionWithHash } from './versionNaming.mjs';
-import { versionsBeyondRetention } from './versionStoreContract.mjs';
+import { REGISTRIES_FOLDER, registryRecordName, versionsBeyondRetention } from './versionStoreContract.mjs';
 import { IMMUTABLE, releasedFileHeaders } from './releasedFileHeaders.mjs';
 import { assertNoBuildFile, BUILD_FILE, describeBuild, parseBuild, serializeBuild } from './versionBuild.mjs';
 
@@ -15,6 +15,7 @@ import { assertNoBuildFile, BUILD_FILE, describeBuild, parseBuild, serializeBuil
  * @typedef {import('@aws-sdk/client-s3').S3Client} S3Client
  * @typedef {import('./versionNaming.mjs').PublishedVersion} PublishedVersion
  * @typedef {import('./versionStoreContract.mjs').PrunePolicy} PrunePolicy
+ * @typedef {import('./versionStoreContract.mjs').PruneOptions} PruneOptions
  * @typedef {import('./versionStoreContract.mjs').VersionStoreContract} VersionStoreContract
  */
 
@@ -104,9 +105,10 @@ export class S3VersionStore {
    * Deletes versions beyond the retention window (versionsBeyondRetention), and versions a
    * publish left without their marker (it stopped) once they are older than the live window.
    * @param {PrunePolicy} policy
+   * @param {PruneOptions} [options]
    * @returns {Promise<string[]>} the versions deleted
    */
-  async prune(policy) {
+  async prune(policy, { dryRun = false, deleting = () => {} } = {}) {
     const now = policy.now ?? new Date();
     const whole = await this.list();
     const wholeNames = new Set(whole.map(({ version }) => version));
@@ -115,8 +117,37 @@ export class S3VersionStore {
         !wholeNames.has(version) && now.getTime() - publishedAt.getTime() > policy.liveWithinMs,
     );
     const pruned = [...abandoned.map(({ version }) => version), ...versionsBeyondRetention(whole, policy)];
-    for (const version of pruned) await this.#deleteVersion(version);
+    for (const version of pruned) {
+      deleting(version);
+      if (!dryRun) await this.#deleteVersion(version);
+    }
     return pruned;
+  }
+
+  /** @param {string} registryName */
+  async recordRegistry(registryName) {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: `${this.versionsKey}${REGISTRIES_FOLDER}/${registryRecordName(registryName)}`,
+        Body: JSON.stringify({ registryName }),
+        ContentType: 'application/json',
+      }),
+    );
+  }
+
+  /** @returns {Promise<string[]>} */
+  async registries() {
+    const page = await this.client.send(
+      new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${this.versionsKey}${REGISTRIES_FOLDER}/` }),
+    );
+    const records = await Promise.all(
+      (page.Contents ?? []).map(async ({ Key }) => {
+        const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key }));
+        return JSON.parse((await object.Body?.transformToString()) ?? '{}').registryName;
+      }),
+    );
+    return records.filter((name) => typeof name === 'string');
   }
 
   /** Every version with objects in the bucket, whole or not, oldest first. */

@@ -26,6 +26,16 @@ export function parseVersion(version) {
   return { version, publishedAt: new Date(iso) };
 }
 
+/**
+ * The version a manifest URL names, whatever its host (a CDN's, the bucket's, a local one): its
+ * last path segment that is a version's name; null for none.
+ * @param {string | null | undefined} manifestUrl
+ */
+export function versionInUrl(manifestUrl) {
+  const segments = (manifestUrl ?? '').split(/[?#]/)[0]?.split('/') ?? [];
+  return segments.findLast((segment) => VERSION.test(segment)) ?? null;
+}
+
 /** @param {string} hash @param {Date} now */
 export function versionName(hash, now) {
   // 2026-11-25T13:05:01.042Z → 20261125-130501042

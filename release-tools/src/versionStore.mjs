@@ -5,11 +5,12 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { copyBuild } from './buildFiles.mjs';
 import { contentHash, parseVersion, versionName, versionWithHash } from './versionNaming.mjs';
 import { assertNoBuildFile, BUILD_FILE, describeBuild, parseBuild, serializeBuild } from './versionBuild.mjs';
-import { versionsBeyondRetention } from './versionStoreContract.mjs';
+import { REGISTRIES_FOLDER, registryRecordName, versionsBeyondRetention } from './versionStoreContract.mjs';
 
 /**
  * @typedef {import('./versionNaming.mjs').PublishedVersion} PublishedVersion
  * @typedef {import('./versionStoreContract.mjs').PrunePolicy} PrunePolicy
+ * @typedef {import('./versionStoreContract.mjs').PruneOptions} PruneOptions
  * @typedef {import('./versionStoreContract.mjs').VersionStoreContract} VersionStoreContract
  */
 
@@ -84,13 +85,33 @@ export class VersionStore {
   /**
    * Deletes versions beyond the retention window (versionsBeyondRetention).
    * @param {PrunePolicy} policy
+   * @param {PruneOptions} [options]
    * @returns {Promise<string[]>} the versions deleted
    */
-  async prune(policy) {
+  async prune(policy, { dryRun = false, deleting = () => {} } = {}) {
     const pruned = versionsBeyondRetention(await this.list(), policy);
     for (const version of pruned) {
-      await rm(path.join(this.versionsDir, version), { recursive: true, force: true });
+      deleting(version);
+      if (!dryRun) await rm(path.join(this.versionsDir, version), { recursive: true, force: true });
     }
     return pruned;
+  }
+
+  /** @param {string} registryName */
+  async recordRegistry(registryName) {
+    const folder = path.join(this.versionsDir, REGISTRIES_FOLDER);
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, registryRecordName(registryName)), JSON.stringify({ registryName }));
+  }
+
+  /** @returns {Promise<string[]>} */
+  async registries() {
+    const folder = path.join(this.versionsDir, REGISTRIES_FOLDER);
+    const files = await readdir(folder).catch((/** @type {NodeJS.ErrnoException} */ error) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    const records = await Promise.all(files.map((file) => readFile(path.join(folder, file), 'utf8')));
+    return records.map((record) => JSON.parse(record).registryName);
   }
 }
