@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import { ALWAYS_REVALIDATED } from '../webpack/createFederatedConfig.mjs';
 import { ICON_CONTENT_TYPE } from '../webpack/SiteIconsPlugin.mjs';
+import { refuseFilesOutsideTheirVersion } from './refuseFilesOutsideTheirVersion.mjs';
 
 const CONTENT_HASH = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
 
@@ -100,6 +101,8 @@ export async function createStaticApp({
       cacheControl: false,
       // Mid-publish copies (.incoming-…) are not versions yet.
       allowedPath: (pathname) => !pathname.includes('/.'),
+      // A version serves only its own bytes, never what a link in its folder points to.
+      onFile: refuseFilesOutsideTheirVersion(versionsRoot),
       setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable'),
     });
   }

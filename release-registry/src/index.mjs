@@ -14,8 +14,10 @@ export {
 export { previousVersions } from './previousVersions.mjs';
 export { REGISTRY_CONFLICT, DEFAULT_HISTORY_KEPT } from './registrySchema.mjs';
 export { grantRelease } from './registryGrants.mjs';
+export { DEFAULT_RETENTION, readRetention, setRetention } from './registryRetention.mjs';
 
 /**
  * @typedef {import('./registryDocumentShape.mjs').RegistryDocument} RegistryDocument
  * @typedef {import('./registryReader.mjs').RegistryAddress} RegistryAddress
+ * @typedef {import('./registryRetention.mjs').Retention} Retention
  */

@@ -315,6 +315,23 @@ END;
 $$;`;
 
 /**
+ * Version 5 (4 is the functions' search_path): each environment's keep settings, which a prune of
+ * any store reads for it (release-tools' retention.mjs). Only the tables' owner writes them (no
+ * role is granted a write, and row-level security is on): a team's job may keep more for its own
+ * environment, never fewer, and never decides another environment's. No row: the defaults
+ * (registryRetention.mjs).
+ */
+const KEEP_SETTINGS = `
+CREATE TABLE release_retention (
+  environment text PRIMARY KEY,
+  keep integer NOT NULL CHECK (keep >= 1),
+  keep_live_days numeric NOT NULL CHECK (keep_live_days >= 0)
+);
+ALTER TABLE release_retention ENABLE ROW LEVEL SECURITY;
+CREATE POLICY anyone_reads ON release_retention FOR SELECT USING (true);
+GRANT SELECT ON release_retention TO ${[READER_ROLE, ...TEAM_REMOTES.map(teamRole)].join(', ')};`;
+
+/**
  * Applied in order, each once (applyRegistrySchema.mjs); a change to the schema is a new entry at
  * the end, never an edit of one that ran.
  * @type {Array<{ version: number, sql: string }>}
@@ -324,4 +341,5 @@ export const MIGRATIONS = [
   { version: 2, sql: [CHANGE_THROUGH_FUNCTION, ...TEAM_REMOTES.map(teamThroughFunction)].join('\n') },
   { version: 3, sql: PRUNED_HISTORY },
   { version: 4, sql: CHANGE_WITHOUT_CALLERS_TYPES },
+  { version: 5, sql: KEEP_SETTINGS },
 ];

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { findApp } from 'build-tools/apps';
 import { releaseEnvironment } from './environment.mjs';
-import { listReleases, publish, release, rollback } from './releases.mjs';
+import { listReleases, prune, publish, release, rollback } from './releases.mjs';
 import { promote } from './promotion.mjs';
 import { releaseLine } from './releaseListing.mjs';
 import { makePreviewLink } from './previewLink.mjs';
@@ -26,6 +26,9 @@ import { makePreviewLink } from './previewLink.mjs';
  *                           a published version to whoever opens it, for n hours (4; at most 24)
  *   releases [--env <name>] the versions on the release host, which is live, since when, and who
  *                           made each live from which commit
+ *   prune [--env <name>] [--dry-run]
+ *                           deletes the versions no environment sharing the store needs (a release
+ *                           does it too), each logged; --dry-run lists them and deletes nothing
  * --env sets the environment (RELEASES_ENV, default local).
  */
 const [command = '', ...flags] = process.argv.slice(2);
@@ -93,8 +96,16 @@ try {
     const versions = await listReleases(environment(flag('--env')), app.name);
     if (versions.length === 0) log('no version published yet (npm start publishes the current build)');
     for (const entry of versions) console.log(releaseLine(entry));
+  } else if (command === 'prune') {
+    const dryRun = flags.includes('--dry-run');
+    const deleting = (/** @type {string} */ version) =>
+      log(`${dryRun ? 'would delete' : 'deleting'} ${version}: no environment needs it`);
+    const pruned = await prune(environment(flag('--env')), app.name, { dryRun, deleting });
+    if (pruned.length === 0) log('nothing to delete: every version is needed by some environment');
   } else {
-    throw new Error(`unknown command "${command}": release, publish, rollback, promote, preview or releases`);
+    throw new Error(
+      `unknown command "${command}": release, publish, rollback, promote, preview, releases or prune`,
+    );
   }
 } catch (error) {
   console.error(`[${app.dir}] ${command} failed: ${error instanceof Error ? error.message : String(error)}`);

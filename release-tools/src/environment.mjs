@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { findApp } from 'build-tools/apps';
+import { DEFAULT_RETENTION } from 'release-registry';
 import { RELEASES_PATH } from 'build-tools/serve';
 import { Registry } from './registry.mjs';
 import { PostgresRegistry } from './postgres/postgresRegistry.mjs';
@@ -18,13 +19,13 @@ const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
  */
 
 /**
- * @typedef {Pick<Registry, 'read' | 'change' | 'history'>} ReleaseRegistry the file registry's
- *   interface, which the Postgres one has too
+ * @typedef {Pick<Registry, 'read' | 'change' | 'history' | 'retention' | 'name'>} ReleaseRegistry the
+ *   file registry's interface, which the Postgres one has too
  */
 
 /**
- * @typedef {Pick<ReleaseRegistry, 'read' | 'history'>} RegistryReader what a prune reads of another
- *   environment's registry
+ * @typedef {Pick<ReleaseRegistry, 'read' | 'history' | 'retention' | 'name'>} RegistryReader what a
+ *   prune reads of another environment's registry: its pointers, history, keep settings and name
  */
 
 /**
@@ -38,7 +39,8 @@ const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
  * @property {string} registryName where the registry is (a file, or an environment in a database):
  *   two environments with the same one share their pointers
  * @property {boolean} allowOverrides whether the registry allows QA overrides (local: yes)
- * @property {RetentionPolicy} retention
+ * @property {RetentionPolicy} retention the job's own keep settings (its environment's are at
+ *   least these, its registry's when wider: retention.mjs)
  * @property {import('./releaseAudit.mjs').ReleaseAudit} audit who changes the registry, from which commit
  * @property {(appName: string) => import('./versionStoreContract.mjs').VersionStoreContract} store
  * @property {(appName: string) => string} versionsDir the folder store's folder of an app, which a
@@ -61,7 +63,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  *   when the login holds more than one (postgres/postgresRegistry.mjs)
  * - RELEASES_SHARED_REGISTRIES: the registry files (`…/registry/remotes.json`) of the other
  *   environments whose versions are in the same store, separated by `:` (`;` on Windows): a prune
- *   keeps what they need too, as it does for every environment of the Postgres registry
+ *   keeps what they need too, as it does for every environment of the Postgres registry, and is
+ *   refused while a registry the store records is not among them (retention.mjs)
  * - RELEASES_BUCKET (`s3://<bucket>/<prefix>`): keep the versions on that bucket instead, under
  *   `<prefix><app's package>/releases/<version>/`; the registry stays in RELEASES_DIR
  * - RELEASES_S3_ENDPOINT: the bucket's S3 server when it is not AWS (credentials and region: the
@@ -69,7 +72,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * - RELEASE_HOST_<NAME> (RELEASE_HOST_MARKETING, …): an app's release host, e.g. a CDN origin; with
  *   a bucket, the CDN in front of it, which serves a key at `<host>/<key>` (default: the endpoint's
  *   `<endpoint>/<bucket>`)
- * - RELEASES_KEEP (5) and RELEASES_KEEP_LIVE_DAYS (7): the retention window
+ * - RELEASES_KEEP (5) and RELEASES_KEEP_LIVE_DAYS (7): the job's keep settings for its environment.
+ *   Set, its registry records them for every prune to read (in Postgres, only the owner's:
+ *   release_retention); a job's own widen its environment's recorded ones, never narrow them
  * - RELEASES_KEEP_HISTORY (200): the registry's history lines kept per remote, besides those of
  *   versions still in use; in the Postgres registry the owner's value is recorded for the
  *   environment and a team's is ignored (release-registry's release_change)
@@ -91,8 +96,8 @@ export function releaseEnvironment(env = process.env) {
     `${bucket?.prefix ?? ''}${findApp(appName).dir}${RELEASES_PATH}/`;
   const versionsPrefix = (/** @type {string} */ appName) =>
     bucket ? `${hostUrl(appName)}/${versionsKey(appName)}` : `${hostUrl(appName)}${RELEASES_PATH}/`;
-  const keep = Number(env.RELEASES_KEEP ?? 5);
-  const keepLiveDays = Number(env.RELEASES_KEEP_LIVE_DAYS ?? 7);
+  const keep = Number(env.RELEASES_KEEP ?? DEFAULT_RETENTION.keep);
+  const keepLiveDays = Number(env.RELEASES_KEEP_LIVE_DAYS ?? DEFAULT_RETENTION.keepLiveDays);
   if (!Number.isInteger(keep) || keep < 1) throw new Error('RELEASES_KEEP must be a whole number from 1');
   if (!(keepLiveDays >= 0)) throw new Error('RELEASES_KEEP_LIVE_DAYS must be a number of days');
   const historyKept = env.RELEASES_KEEP_HISTORY === undefined ? undefined : Number(env.RELEASES_KEEP_HISTORY);
@@ -101,7 +106,11 @@ export function releaseEnvironment(env = process.env) {
   }
   const versionsDir = (/** @type {string} */ appName) => path.join(root, 'hosts', findApp(appName).dir);
   const audit = releaseAudit(env, REPOSITORY_ROOT);
-  const { sameRegistry, ...registry } = releaseRegistry(env, root, audit.environment, historyKept);
+  const setsRetention = env.RELEASES_KEEP !== undefined || env.RELEASES_KEEP_LIVE_DAYS !== undefined;
+  const { sameRegistry, ...registry } = releaseRegistry(env, root, audit.environment, {
+    historyKept,
+    retention: setsRetention ? { keep, keepLiveDays } : undefined,
+  });
   const shared = sharedRegistries(env);
   return {
     ...registry,
@@ -136,36 +145,39 @@ export function releaseEnvironment(env = process.env) {
 /**
  * The environment's registry: in the database RELEASES_REGISTRY_URL names, else the local files.
  * @param {NodeJS.ProcessEnv} env @param {string} root @param {string} environment
- * @param {number | undefined} historyKept RELEASES_KEEP_HISTORY, when set
+ * @param {{ historyKept: number | undefined, retention: import('release-registry').Retention | undefined }} settings
+ *   RELEASES_KEEP_HISTORY, when set; RELEASES_KEEP and RELEASES_KEEP_LIVE_DAYS, when either is set,
+ *   which the registry records for the environment (in Postgres, only the owner's)
  * @returns {{ registry: ReleaseRegistry, registryFile: string | null, registryName: string, sameRegistry: () => Promise<RegistryReader[]> }}
  *   `sameRegistry`: every environment's registry in the same store of registries (a database
  *   holds many; a file, one)
  */
-function releaseRegistry(env, root, environment, historyKept) {
+function releaseRegistry(env, root, environment, { historyKept, retention }) {
   const databaseUrl = env.RELEASES_REGISTRY_URL;
   if (databaseUrl) {
     const role = env.RELEASES_REGISTRY_ROLE || undefined;
-    const { host, pathname } = new URL(databaseUrl);
-    const registry = new PostgresRegistry({ databaseUrl, environment, role, historyKept });
+    const registry = new PostgresRegistry({ databaseUrl, environment, role, historyKept, retention });
     return {
       registry,
       registryFile: null,
-      registryName: `${environment} in postgres://${host}${pathname}`,
+      registryName: registry.name,
       sameRegistry: () => registry.everyEnvironment(),
     };
   }
   const registryFile = path.join(root, 'registry', 'remotes.json');
-  const registry = fileRegistry(registryFile, historyKept);
-  return { registry, registryFile, registryName: registryFile, sameRegistry: async () => [registry] };
+  const registry = fileRegistry(registryFile, { historyKept, retention });
+  return { registry, registryFile, registryName: registry.name, sameRegistry: async () => [registry] };
 }
 
 /**
  * The file registry whose remotes.json is `registryFile` (its history beside it).
- * @param {string} registryFile @param {number} [historyKept] its default when unset
+ * @param {string} registryFile
+ * @param {{ historyKept?: number, retention?: import('release-registry').Retention }} [settings]
+ *   the history's length (its default when unset), the keep settings its changes record
  */
-function fileRegistry(registryFile, historyKept) {
+function fileRegistry(registryFile, settings = {}) {
   const historyFile = path.join(path.dirname(registryFile), 'history.jsonl');
-  return new Registry({ registryFile, historyFile, historyKept });
+  return new Registry({ registryFile, historyFile, ...settings });
 }
 
 /**

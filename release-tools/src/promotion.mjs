@@ -3,6 +3,7 @@
 import { verifyCandidate } from './verifyRelease.mjs';
 import { assertPublished, manifestUrlsOnHost } from './releases.mjs';
 import { versionAudit } from './releaseAudit.mjs';
+import { recordStoreUse } from './retention.mjs';
 import { passedVerification, whyNotVerified } from './verificationHistory.mjs';
 
 /**
@@ -41,6 +42,7 @@ export async function promote(
     return candidate;
   }
   await verifyCandidate({ registry, environment: target, remote: appName, candidate, verify, log, check });
+  await recordStoreUse(to, appName);
   await to.registry.change({
     remote: appName,
     expected: live,

@@ -4,7 +4,10 @@ import lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
 import { previousVersions, DEFAULT_HISTORY_KEPT } from 'release-registry';
 
-/** @typedef {import('release-registry').RegistryDocument} RegistryDocument */
+/**
+ * @typedef {import('release-registry').RegistryDocument} RegistryDocument
+ * @typedef {import('release-registry').Retention} Retention
+ */
 
 /**
  * @typedef {object} RegistryChange one line of the history
@@ -72,11 +75,19 @@ function prunedHistory(changes, { remote, kept, protect }) {
  * `historyKept` lines of each remote and every line naming a version still in use (prunedHistory).
  */
 export class Registry {
-  /** @param {{ registryFile: string, historyFile: string, historyKept?: number }} files */
-  constructor({ registryFile, historyFile, historyKept = DEFAULT_HISTORY_KEPT }) {
+  /**
+   * @param {{ registryFile: string, historyFile: string, historyKept?: number, retention?: Retention }} files
+   *   `retention`: the environment's keep settings, recorded beside the registry with each change
+   *   for the prunes of other environments' jobs to read (retention.mjs)
+   */
+  constructor({ registryFile, historyFile, historyKept = DEFAULT_HISTORY_KEPT, retention }) {
     this.registryFile = registryFile;
     this.historyFile = historyFile;
     this.historyKept = historyKept;
+    this.retentionToRecord = retention;
+    this.retentionFile = path.join(path.dirname(registryFile), 'retention.json');
+    /** Which registry this is, as a store records it (retention.mjs). */
+    this.name = path.resolve(registryFile);
   }
 
   /** @returns {Promise<RegistryDocument | null>} null before the first change */
@@ -136,8 +147,25 @@ export class Registry {
         await appendFile(this.historyFile, `${separator}${JSON.stringify(entry)}\n`);
       }
       await writeFileAtomic(this.registryFile, `${JSON.stringify(next, null, 2)}\n`);
+      if (this.retentionToRecord) {
+        await writeFileAtomic(this.retentionFile, `${JSON.stringify(this.retentionToRecord)}\n`);
+      }
       return entry;
     });
+  }
+
+  /**
+   * The keep settings this environment's jobs last recorded, or null (none yet: the defaults).
+   * @returns {Promise<Retention | null>}
+   */
+  async retention() {
+    try {
+      const { keep, keepLiveDays } = JSON.parse(await readFile(this.retentionFile, 'utf8'));
+      return Number.isInteger(keep) && keep >= 1 && keepLiveDays >= 0 ? { keep, keepLiveDays } : null;
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 
   /**

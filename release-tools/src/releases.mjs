@@ -3,7 +3,7 @@
 // prune of those beyond the retention window. Promotion between environments is promotion.mjs.
 import { REMOTE_APPS, appDist } from 'build-tools/apps';
 import { verifyCandidate } from './verifyRelease.mjs';
-import { versionsInUse } from './retention.mjs';
+import { assertEveryUserRead, recordStoreUse, versionsInUse } from './retention.mjs';
 import { describeBuild } from './versionBuild.mjs';
 import { versionAudit } from './releaseAudit.mjs';
 import { passedVerification, whyNotVerified } from './verificationHistory.mjs';
@@ -55,6 +55,7 @@ export async function publishAsLive(env, appName, buildDir) {
   const { version, isNew } = await publishBuild(env, appName, buildDir);
   const expected = (await env.registry.read())?.remotes[appName] ?? null;
   if (!isNew && expected) return version;
+  await recordStoreUse(env, appName);
   await env.registry.change({
     remote: appName,
     expected,
@@ -129,6 +130,7 @@ export async function release(
     return version;
   }
   await verifyCandidate({ registry, environment, remote: appName, candidate, verify, log, check });
+  await recordStoreUse(env, appName);
   await env.registry.change({
     remote: appName,
     expected: live,
@@ -141,8 +143,7 @@ export async function release(
   });
   log(`${version} is live`);
   try {
-    const pruned = await prune(env, appName);
-    if (pruned.length > 0) log(`deleted versions beyond the retention window: ${pruned.join(', ')}`);
+    await prune(env, appName, { deleting: (old) => log(`deleting ${old}: no environment needs it`) });
   } catch (error) {
     // The release stands; the next one prunes again.
     log(`could not delete old versions: ${error instanceof Error ? error.message : String(error)}`);
@@ -207,6 +208,7 @@ export async function rollback(env, { appName, to, log }) {
         : `${version} is no longer on the release host (pruned)`,
     );
   }
+  await recordStoreUse(env, appName);
   await env.registry.change({
     remote: appName,
     expected: live,
@@ -251,11 +253,16 @@ export async function listReleases(env, appName) {
 }
 
 /**
- * Deletes versions beyond the retention window of every environment sharing the store
- * (retention.mjs), never one live in any of them.
+ * Deletes the app's versions that no environment sharing the store needs (retention.mjs: none is
+ * live in any of them, in any one's `previous`, or within any one's keep window), telling
+ * `deleting` each before it goes; refused when the store records a registry this environment
+ * does not read. A dry run deletes nothing and tells what would go.
  * @param {ReleaseEnvironment} env @param {string} appName
+ * @param {{ now?: Date, dryRun?: boolean, deleting?: (version: string) => void }} [options]
+ * @returns {Promise<string[]>} the versions deleted (or that would be)
  */
-export async function prune(env, appName, now = new Date()) {
-  const inUse = await versionsInUse(env, appName, { keep: env.retention.keep, now });
-  return env.store(appName).prune({ ...env.retention, ...inUse, now });
+export async function prune(env, appName, { now = new Date(), dryRun = false, deleting } = {}) {
+  await assertEveryUserRead(env, appName);
+  const { keep, ...inUse } = await versionsInUse(env, appName, now);
+  return env.store(appName).prune({ ...env.retention, keep, ...inUse, now }, { dryRun, deleting });
 }

@@ -1,6 +1,4 @@
 // The object-store (S3) store of one app's versions: what a release host behind a CDN serves.
-import path from 'node:path';
-import { readFile } from 'node:fs/promises';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -8,8 +6,8 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
-import { contentHash, filesUnder, parseVersion, versionName, versionWithHash } from './versionNaming.mjs';
-import { versionsBeyondRetention } from './versionStoreContract.mjs';
+import { hashOfFiles, parseVersion, readBuildFiles, versionName, versionWithHash } from './versionNaming.mjs';
+import { REGISTRIES_FOLDER, registryRecordName, versionsBeyondRetention } from './versionStoreContract.mjs';
 import { IMMUTABLE, releasedFileHeaders } from './releasedFileHeaders.mjs';
 import { assertNoBuildFile, BUILD_FILE, describeBuild, parseBuild, serializeBuild } from './versionBuild.mjs';
 
@@ -17,6 +15,7 @@ import { assertNoBuildFile, BUILD_FILE, describeBuild, parseBuild, serializeBuil
  * @typedef {import('@aws-sdk/client-s3').S3Client} S3Client
  * @typedef {import('./versionNaming.mjs').PublishedVersion} PublishedVersion
  * @typedef {import('./versionStoreContract.mjs').PrunePolicy} PrunePolicy
+ * @typedef {import('./versionStoreContract.mjs').PruneOptions} PruneOptions
  * @typedef {import('./versionStoreContract.mjs').VersionStoreContract} VersionStoreContract
  */
 
@@ -59,21 +58,21 @@ export class S3VersionStore {
    * @returns {Promise<{ version: string, isNew: boolean }>}
    */
   async publish(buildDir, now = new Date(), build = undefined) {
-    const hash = await contentHash(buildDir);
+    // Read once, before anything is uploaded (a link is refused: buildFiles.mjs): the hash is of
+    // the bytes the version will hold.
+    const contents = await readBuildFiles(buildDir);
+    const hash = hashOfFiles(contents);
     const existing = versionWithHash(await this.list(), hash);
     if (existing) return { version: existing.version, isNew: false };
     const version = versionName(hash, now);
-    const files = await filesUnder(buildDir);
-    if (!files.includes(MARKER)) throw new Error(`${buildDir} has no ${MARKER}: not a build to publish`);
+    const files = contents.map(({ file }) => file);
+    const marker = contents.find(({ file }) => file === MARKER);
+    if (!marker) throw new Error(`${buildDir} has no ${MARKER}: not a build to publish`);
     assertNoBuildFile(files, buildDir);
     const buildFiles = new Set(files);
-    const put = async (/** @type {string} */ file) =>
-      this.#putOnce(
-        this.#key(version, file),
-        await readFile(path.join(buildDir, file)),
-        releasedFileHeaders(file, buildFiles),
-      );
-    const rest = files.filter((file) => file !== MARKER);
+    const put = async (/** @type {{ file: string, bytes: Buffer }} */ { file, bytes }) =>
+      this.#putOnce(this.#key(version, file), bytes, releasedFileHeaders(file, buildFiles));
+    const rest = contents.filter((entry) => entry !== marker);
     for (let start = 0; start < rest.length; start += UPLOADS_AT_ONCE) {
       await Promise.all(rest.slice(start, start + UPLOADS_AT_ONCE).map(put));
     }
@@ -82,7 +81,7 @@ export class S3VersionStore {
       ContentType: 'application/json',
       CacheControl: IMMUTABLE,
     });
-    return { version, isNew: (await put(MARKER)) === 'written' };
+    return { version, isNew: (await put(marker)) === 'written' };
   }
 
   /**
@@ -106,9 +105,10 @@ export class S3VersionStore {
    * Deletes versions beyond the retention window (versionsBeyondRetention), and versions a
    * publish left without their marker (it stopped) once they are older than the live window.
    * @param {PrunePolicy} policy
+   * @param {PruneOptions} [options]
    * @returns {Promise<string[]>} the versions deleted
    */
-  async prune(policy) {
+  async prune(policy, { dryRun = false, deleting = () => {} } = {}) {
     const now = policy.now ?? new Date();
     const whole = await this.list();
     const wholeNames = new Set(whole.map(({ version }) => version));
@@ -117,8 +117,37 @@ export class S3VersionStore {
         !wholeNames.has(version) && now.getTime() - publishedAt.getTime() > policy.liveWithinMs,
     );
     const pruned = [...abandoned.map(({ version }) => version), ...versionsBeyondRetention(whole, policy)];
-    for (const version of pruned) await this.#deleteVersion(version);
+    for (const version of pruned) {
+      deleting(version);
+      if (!dryRun) await this.#deleteVersion(version);
+    }
     return pruned;
+  }
+
+  /** @param {string} registryName */
+  async recordRegistry(registryName) {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: `${this.versionsKey}${REGISTRIES_FOLDER}/${registryRecordName(registryName)}`,
+        Body: JSON.stringify({ registryName }),
+        ContentType: 'application/json',
+      }),
+    );
+  }
+
+  /** @returns {Promise<string[]>} */
+  async registries() {
+    const page = await this.client.send(
+      new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${this.versionsKey}${REGISTRIES_FOLDER}/` }),
+    );
+    const records = await Promise.all(
+      (page.Contents ?? []).map(async ({ Key }) => {
+        const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key }));
+        return JSON.parse((await object.Body?.transformToString()) ?? '{}').registryName;
+      }),
+    );
+    return records.filter((name) => typeof name === 'string');
   }
 
   /** Every version with objects in the bucket, whole or not, oldest first. */

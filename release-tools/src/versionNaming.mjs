@@ -1,8 +1,7 @@
 // A version's identity, the same on every store: its name (when it was published, then a hash of
-// its build's content) and the build's files.
-import path from 'node:path';
+// its build's content).
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { filesUnder, readBuildFile } from './buildFiles.mjs';
 
 /** `20261125-130501042-3f9a2b1c0d`: when it was published, to the millisecond (so names sort in
  * time), then its content's hash. */
@@ -27,6 +26,16 @@ export function parseVersion(version) {
   return { version, publishedAt: new Date(iso) };
 }
 
+/**
+ * The version a manifest URL names, whatever its host (a CDN's, the bucket's, a local one): its
+ * last path segment that is a version's name; null for none.
+ * @param {string | null | undefined} manifestUrl
+ */
+export function versionInUrl(manifestUrl) {
+  const segments = (manifestUrl ?? '').split(/[?#]/)[0]?.split('/') ?? [];
+  return segments.findLast((segment) => VERSION.test(segment)) ?? null;
+}
+
 /** @param {string} hash @param {Date} now */
 export function versionName(hash, now) {
   // 2026-11-25T13:05:01.042Z → 20261125-130501042
@@ -41,25 +50,29 @@ export function versionWithHash(versions, hash) {
 
 /**
  * A build's identity: every file's path and bytes, so two builds differ exactly when a byte does.
- * @param {string} dir
+ * @param {Array<{ file: string, bytes: Buffer }>} files
  */
-export async function contentHash(dir) {
+export function hashOfFiles(files) {
   const hash = createHash('sha256');
-  for (const file of (await filesUnder(dir)).sort()) {
+  for (const { file, bytes } of files.toSorted((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))) {
     hash.update(`${file}\0`);
-    hash.update(await readFile(path.join(dir, file)));
+    hash.update(bytes);
   }
   return hash.digest('hex').slice(0, 10);
 }
 
-/** Every file below a folder, as a `/`-separated path inside it. @param {string} dir @param {string} [prefix] @returns {Promise<string[]>} */
-export async function filesUnder(dir, prefix = '') {
+/**
+ * The identity of the build in a folder (hashOfFiles); refuses a folder holding a link
+ * (buildFiles.mjs).
+ * @param {string} dir
+ */
+export async function contentHash(dir) {
+  return hashOfFiles(await readBuildFiles(dir));
+}
+
+/** Every file of a build and its bytes, read as a version takes them (buildFiles.mjs). @param {string} dir */
+export async function readBuildFiles(dir) {
   const files = [];
-  for (const name of await readdir(path.join(dir, prefix))) {
-    const relative = path.posix.join(prefix, name);
-    if ((await stat(path.join(dir, relative))).isDirectory())
-      files.push(...(await filesUnder(dir, relative)));
-    else files.push(relative);
-  }
+  for (const file of await filesUnder(dir)) files.push({ file, bytes: await readBuildFile(dir, file) });
   return files;
 }

@@ -1,13 +1,16 @@
 // The folder store of one app's versions: the default, what `npm start` and a single machine use.
 import path from 'node:path';
-import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyBuild } from './buildFiles.mjs';
 import { contentHash, parseVersion, versionName, versionWithHash } from './versionNaming.mjs';
 import { assertNoBuildFile, BUILD_FILE, describeBuild, parseBuild, serializeBuild } from './versionBuild.mjs';
-import { versionsBeyondRetention } from './versionStoreContract.mjs';
+import { REGISTRIES_FOLDER, registryRecordName, versionsBeyondRetention } from './versionStoreContract.mjs';
 
 /**
  * @typedef {import('./versionNaming.mjs').PublishedVersion} PublishedVersion
  * @typedef {import('./versionStoreContract.mjs').PrunePolicy} PrunePolicy
+ * @typedef {import('./versionStoreContract.mjs').PruneOptions} PruneOptions
  * @typedef {import('./versionStoreContract.mjs').VersionStoreContract} VersionStoreContract
  */
 
@@ -38,26 +41,31 @@ export class VersionStore {
 
   /**
    * Publishes a build as a new version, with the record of its build (`build.json`); the same
-   * build published again is the version it was, its record unchanged. The folder appears whole
-   * or not at all (copied aside, then renamed into place).
+   * build published again is the version it was, its record unchanged. The build is copied aside
+   * as plain files (a link in it is refused: buildFiles.mjs), its hash taken from the copy, which
+   * is what the version serves, and the copy renamed into place: the folder appears whole or not
+   * at all.
    * @param {string} buildDir the app's dist
    * @param {Date} [now]
    * @param {import('./versionBuild.mjs').VersionBuild} [build] default: no commit known
    * @returns {Promise<{ version: string, isNew: boolean }>}
    */
   async publish(buildDir, now = new Date(), build = undefined) {
-    const hash = await contentHash(buildDir);
-    const existing = versionWithHash(await this.list(), hash);
-    if (existing) return { version: existing.version, isNew: false };
-    assertNoBuildFile(await readdir(buildDir), buildDir);
-    const version = versionName(hash, now);
-    const incoming = path.join(this.versionsDir, `.incoming-${version}-${process.pid}`);
     await mkdir(this.versionsDir, { recursive: true });
-    await cp(buildDir, incoming, { recursive: true, errorOnExist: true, force: false });
-    const record = build ?? (await describeBuild(buildDir, null, now));
-    await writeFile(path.join(incoming, BUILD_FILE), serializeBuild(record));
-    await rename(incoming, path.join(this.versionsDir, version));
-    return { version, isNew: true };
+    const incoming = path.join(this.versionsDir, `.incoming-${process.pid}-${randomUUID()}`);
+    try {
+      assertNoBuildFile(await copyBuild(buildDir, incoming), buildDir);
+      const hash = await contentHash(incoming);
+      const existing = versionWithHash(await this.list(), hash);
+      if (existing) return { version: existing.version, isNew: false };
+      const version = versionName(hash, now);
+      const record = build ?? (await describeBuild(buildDir, null, now));
+      await writeFile(path.join(incoming, BUILD_FILE), serializeBuild(record));
+      await rename(incoming, path.join(this.versionsDir, version));
+      return { version, isNew: true };
+    } finally {
+      await rm(incoming, { recursive: true, force: true });
+    }
   }
 
   /**
@@ -77,13 +85,33 @@ export class VersionStore {
   /**
    * Deletes versions beyond the retention window (versionsBeyondRetention).
    * @param {PrunePolicy} policy
+   * @param {PruneOptions} [options]
    * @returns {Promise<string[]>} the versions deleted
    */
-  async prune(policy) {
+  async prune(policy, { dryRun = false, deleting = () => {} } = {}) {
     const pruned = versionsBeyondRetention(await this.list(), policy);
     for (const version of pruned) {
-      await rm(path.join(this.versionsDir, version), { recursive: true, force: true });
+      deleting(version);
+      if (!dryRun) await rm(path.join(this.versionsDir, version), { recursive: true, force: true });
     }
     return pruned;
+  }
+
+  /** @param {string} registryName */
+  async recordRegistry(registryName) {
+    const folder = path.join(this.versionsDir, REGISTRIES_FOLDER);
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, registryRecordName(registryName)), JSON.stringify({ registryName }));
+  }
+
+  /** @returns {Promise<string[]>} */
+  async registries() {
+    const folder = path.join(this.versionsDir, REGISTRIES_FOLDER);
+    const files = await readdir(folder).catch((/** @type {NodeJS.ErrnoException} */ error) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    const records = await Promise.all(files.map((file) => readFile(path.join(folder, file), 'utf8')));
+    return records.map((record) => JSON.parse(record).registryName);
   }
 }

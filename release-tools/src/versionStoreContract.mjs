@@ -1,5 +1,6 @@
 // What every store of an app's versions promises (the folder store, the S3 store), and which
 // versions a prune deletes: one rule for both.
+import { createHash } from 'node:crypto';
 
 /**
  * @typedef {import('./versionNaming.mjs').PublishedVersion} PublishedVersion
@@ -25,9 +26,27 @@
  *   build published again is the version it was (isNew false), its record unchanged
  * @property {(version: string) => Promise<VersionBuild | null>} buildOf what a version records of its
  *   build (versionBuild.mjs), null when it has no record
- * @property {(policy: PrunePolicy) => Promise<string[]>} prune deletes the versions beyond the
- *   retention window and says which
+ * @property {(policy: PrunePolicy, options?: PruneOptions) => Promise<string[]>} prune deletes the
+ *   versions beyond the retention window and says which
+ * @property {(registryName: string) => Promise<void>} recordRegistry notes that a registry points at
+ *   the store's versions (kept beside them, never served as a version)
+ * @property {() => Promise<string[]>} registries the registries recorded
  */
+
+/**
+ * @typedef {object} PruneOptions
+ * @property {boolean} [dryRun] say what would be deleted, delete nothing
+ * @property {(version: string) => void} [deleting] told each version about to be deleted (or that
+ *   would be, in a dry run)
+ */
+
+/** The file, in a store's folder of registries, that records one registry. @param {string} registryName */
+export function registryRecordName(registryName) {
+  return `${createHash('sha256').update(registryName).digest('hex').slice(0, 16)}.json`;
+}
+
+/** The folder (or key prefix), beside the versions, of the registries that point at them. */
+export const REGISTRIES_FOLDER = '.registries';
 
 /**
  * The versions a prune deletes: all but the newest `keep`, any live within `liveWithinMs` (an

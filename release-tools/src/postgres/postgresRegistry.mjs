@@ -1,7 +1,12 @@
 // The registry in Postgres: the same interface as the file registry (registry.mjs), shared by
 // every machine that reaches the database, one environment per instance.
 import pg from 'pg';
-import { applyRegistrySchema, queryRegistryDocument, REGISTRY_CONFLICT } from 'release-registry';
+import {
+  applyRegistrySchema,
+  queryRegistryDocument,
+  readRetention,
+  REGISTRY_CONFLICT,
+} from 'release-registry';
 import { RegistryConflictError } from '../registry.mjs';
 
 /**
@@ -18,15 +23,23 @@ import { RegistryConflictError } from '../registry.mjs';
  */
 export class PostgresRegistry {
   /**
-   * @param {{ databaseUrl?: string, pool?: pg.Pool, environment: string, role?: string, historyKept?: number }} options
+   * @param {{ databaseUrl?: string, pool?: pg.Pool, environment: string, role?: string, historyKept?: number, retention?: import('release-registry').Retention, database?: string }} options
    *   `pool`: another environment's connections to share (everyEnvironment), else its own to
    *   `databaseUrl`; `role`: the team role a change acts as (SET LOCAL ROLE), for a login that
    *   holds more than one; a team's CI logs in as its own role and needs none; `historyKept`: the
    *   history rows kept per remote (RELEASES_KEEP_HISTORY), which the database records for the
-   *   environment when the owner changes it and ignores from anyone else (release_change)
+   *   environment when the owner changes it and ignores from anyone else (release_change);
+   *   `retention`: the keep settings (RELEASES_KEEP, RELEASES_KEEP_LIVE_DAYS) recorded for the
+   *   environment with a change the owner makes, and never from anyone else (release_retention);
+   *   `database`: its address for names (databaseAddress), given with `pool`
    */
-  constructor({ databaseUrl, pool, environment, role, historyKept }) {
+  constructor({ databaseUrl, pool, environment, role, historyKept, retention, database }) {
     this.environment = environment;
+    this.retentionToRecord = retention;
+    /** The database, without its credentials, for names: `postgres://<host>/<database>`. */
+    this.database = database ?? databaseAddress(databaseUrl ?? '');
+    /** Which registry this is, as a store records it (retention.mjs). */
+    this.name = `${environment} in ${this.database}`;
     this.role = role;
     this.historyKept = historyKept;
     // allowExitOnIdle: a command ends when its work does, without closing the pool itself.
@@ -58,6 +71,7 @@ export class PostgresRegistry {
           expected === to
             ? await this.#confirmUnchanged(client, remote, expected)
             : await this.#move(client, change);
+        await this.#recordRetention(client);
         await client.query('COMMIT');
         return entry;
       } catch (error) {
@@ -99,6 +113,14 @@ export class PostgresRegistry {
   }
 
   /**
+   * The environment's keep settings as the registry's owner set them, or null (the defaults).
+   * @returns {Promise<import('release-registry').Retention | null>}
+   */
+  async retention() {
+    return this.#withClient((client) => readRetention(client, this.environment));
+  }
+
+  /**
    * The registry of every environment in the database, this one's among them, on this one's
    * connections: a prune reads them all, since every environment's versions may be in one store.
    * @returns {Promise<PostgresRegistry[]>}
@@ -122,6 +144,7 @@ export class PostgresRegistry {
       environment,
       role: this.role,
       historyKept: this.historyKept,
+      database: this.database,
     });
     sibling.schemaReady = this.schemaReady;
     return sibling;
@@ -161,6 +184,25 @@ export class PostgresRegistry {
     const revision = Number(rows[0]?.revision);
     const at = new Date(rows[0]?.at).toISOString();
     return { revision, at, remote, action, from: expected, to, ...audit, environment, verified };
+  }
+
+  /**
+   * Records the environment's keep settings, when the caller owns the registry (a team's role has
+   * no right to write them, and asking would fail its change). @param {pg.PoolClient} client
+   */
+  async #recordRetention(client) {
+    if (!this.retentionToRecord) return;
+    const { rows } = await client.query(
+      `SELECT pg_has_role(current_user,
+         (SELECT relowner FROM pg_class WHERE oid = 'public.release_retention'::regclass), 'USAGE') AS owns`,
+    );
+    if (!rows[0]?.owns) return;
+    const { keep, keepLiveDays } = this.retentionToRecord;
+    await client.query(
+      `INSERT INTO release_retention (environment, keep, keep_live_days) VALUES ($1, $2, $3)
+       ON CONFLICT (environment) DO UPDATE SET keep = $2, keep_live_days = $3`,
+      [this.environment, keep, keepLiveDays],
+    );
   }
 
   /**
@@ -206,4 +248,10 @@ export class PostgresRegistry {
       client.release();
     }
   }
+}
+
+/** A database URL without its credentials: `postgres://<host>/<database>`. @param {string} databaseUrl */
+export function databaseAddress(databaseUrl) {
+  const { host, pathname } = new URL(databaseUrl || 'postgres://unknown');
+  return `postgres://${host}${pathname}`;
 }
