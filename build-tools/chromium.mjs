@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
+import { readBuildSettings } from './buildSettings.mjs';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 /** CHROME_PATH when set, else the first Chromium found in the usual places, else null. */
 export function chromiumPath() {
-  if (process.env.CHROME_PATH) return existsSync(process.env.CHROME_PATH) ? process.env.CHROME_PATH : null;
+  const { chromePath } = readBuildSettings();
+  if (chromePath) return existsSync(chromePath) ? chromePath : null;
   return CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
 }
 

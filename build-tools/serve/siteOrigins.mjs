@@ -2,6 +2,7 @@ import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { checkRegistryDocument } from 'release-registry/registry-document';
 import { findApp, LOCAL_BACKEND_URL } from '../apps.mjs';
+import { readBuildSettings } from '../buildSettings.mjs';
 
 const shellDir = path.resolve(import.meta.dirname, '..', '..', findApp('shell').dir);
 
@@ -27,7 +28,7 @@ function defaultRegistryFile() {
 export function readSiteOrigins({
   registryFile = defaultRegistryFile(),
   registry = checkRegistryDocument(JSON.parse(readFileSync(registryFile, 'utf8')), registryFile),
-  env = process.env,
+  env,
 } = {}) {
   // The earlier versions too: a server renders one of them while a new host's version is being
   // checked, or when it fails, and its pages then load that version's code.
@@ -35,7 +36,8 @@ export function readSiteOrigins({
   const remoteOrigins = manifestUrls.map((manifestUrl) => new URL(manifestUrl).origin);
   // Only a registry that lets QA override a remote (never production's) may load code from elsewhere.
   if (registry.allowOverrides) remoteOrigins.push(OVERRIDE_CANDIDATE_SOURCE);
-  const apiOrigins = [env.SUPABASE_URL, env.EMAILJS_ORIGIN].map(
+  const { supabaseUrl, emailJsOrigin } = readBuildSettings(env);
+  const apiOrigins = [supabaseUrl, emailJsOrigin].map(
     (url) => new URL(url || LOCAL_BACKEND_URL).origin,
   );
   return { remoteOrigins: [...new Set(remoteOrigins)], apiOrigins: [...new Set(apiOrigins)] };

@@ -8,6 +8,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { findApp } from '../apps.mjs';
+import { readBuildSettings } from '../buildSettings.mjs';
 import { sharedSingletons } from './sharedSingletons.mjs';
 import { moduleRules } from './moduleRules.mjs';
 import { ServerContainerManifestPlugin, SERVER_FOLDER } from './ServerContainerManifestPlugin.mjs';
@@ -18,7 +19,7 @@ import { ICON_CONTENT_TYPE, inlineIconLinks, SiteIconsPlugin, SITE_ICON_LINKS } 
  * named here), as a team that has not rebuilt since would have, to check the shell still loads it.
  */
 const { ModuleFederationPlugin } = await import(
-  `${process.env.MODULE_FEDERATION_PACKAGE || '@module-federation/enhanced'}/webpack`
+  `${readBuildSettings().moduleFederationPackage}/webpack`
 );
 
 /** Files a browser must revalidate on every load so a redeployed remote is picked up at once. */

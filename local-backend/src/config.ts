@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { ApiRole } from './database/Database';
+import { DEFAULT_LOCAL_DATA_DIR } from './database/openDatabase';
 
 /**
  * The local backend's settings, read once from the environment. The keys below are for this
@@ -95,5 +97,20 @@ export function configFromEnvironment(): LocalBackendConfig {
       (env.LOCAL_BACKEND_PRODUCTION_LIMITS ?? '').trim().toLowerCase(),
     ),
     pruneBookingRequestsEveryMs: PRUNE_BOOKING_REQUESTS_EVERY_MS,
+  };
+}
+
+/** Where the database lives: a Postgres server, else PGlite in a folder. */
+export interface DatabaseSettings {
+  /** DATABASE_URL: a Postgres server (the tests then empty its tables); unset, PGlite. */
+  databaseUrl: string | undefined;
+  /** LOCAL_BACKEND_DATA_DIR: PGlite's folder for `npm start` (default .local-data/pglite); tests keep it in memory. */
+  dataDir: string;
+}
+
+export function databaseFromEnvironment(): DatabaseSettings {
+  return {
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.LOCAL_BACKEND_DATA_DIR ?? path.join(DEFAULT_LOCAL_DATA_DIR, 'pglite'),
   };
 }

@@ -148,6 +148,11 @@ function caldavSettings(env: Environment): CaldavSettings | null {
   };
 }
 
+/** Whether the environment names an SMTP server (`npm run dev` starts a MailDev of its own when not). */
+export function smtpServerNamed(env: Environment = process.env): boolean {
+  return text(env, 'SMTP_URL') !== undefined;
+}
+
 /** The settings the environment gives, unchecked (resolveMailerConfig checks them). */
 export function readEnvironment(env: Environment = process.env): MailerConfig {
   const { site } = publicSettingsFromEnvironment(env);

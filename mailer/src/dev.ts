@@ -3,12 +3,13 @@
  * own on :1025/:1080 (or one already there), so the bookings made in development show up in
  * http://localhost:1080. SMTP_URL set: that server instead, and no MailDev.
  */
+import { smtpServerNamed } from './config';
 import { startMailDev, type RunningMailDev } from './maildev/startMailDev';
 import { startMailer } from './startMailer';
 
 async function dev() {
   let mailDev: RunningMailDev | null = null;
-  if (!process.env.SMTP_URL) {
+  if (!smtpServerNamed()) {
     try {
       mailDev = await startMailDev();
       console.log(`maildev           ${mailDev.url}   (SMTP ${mailDev.smtpUrl})`);

@@ -14,7 +14,7 @@ import {
   type BookingInsert,
   type PreferredTime,
 } from 'supabase-schema';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../config';
+import { databaseFromEnvironment, LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../config';
 import { startLocalBackend, type RunningBackend } from '../startLocalBackend';
 import { bookableDays, learnCalendar } from './testCalendar';
 
@@ -25,7 +25,7 @@ import { bookableDays, learnCalendar } from './testCalendar';
 export async function startTestBackend(): Promise<RunningBackend> {
   const backend = await startLocalBackend({
     config: { port: 0 },
-    databaseUrl: process.env.DATABASE_URL || undefined,
+    databaseUrl: databaseFromEnvironment().databaseUrl,
   });
   await forgetBookings(backend);
   await backend.database.query('truncate public.email_outbox');
