@@ -37,8 +37,6 @@ export function readSiteOrigins({
   // Only a registry that lets QA override a remote (never production's) may load code from elsewhere.
   if (registry.allowOverrides) remoteOrigins.push(OVERRIDE_CANDIDATE_SOURCE);
   const { supabaseUrl, emailJsOrigin } = readBuildSettings(env);
-  const apiOrigins = [supabaseUrl, emailJsOrigin].map(
-    (url) => new URL(url || LOCAL_BACKEND_URL).origin,
-  );
+  const apiOrigins = [supabaseUrl, emailJsOrigin].map((url) => new URL(url || LOCAL_BACKEND_URL).origin);
   return { remoteOrigins: [...new Set(remoteOrigins)], apiOrigins: [...new Set(apiOrigins)] };
 }

@@ -18,9 +18,7 @@ import { ICON_CONTENT_TYPE, inlineIconLinks, SiteIconsPlugin, SITE_ICON_LINKS } 
  * Federation's build plugin. A test builds a remote with an older release of it (an npm alias
  * named here), as a team that has not rebuilt since would have, to check the shell still loads it.
  */
-const { ModuleFederationPlugin } = await import(
-  `${readBuildSettings().moduleFederationPackage}/webpack`
-);
+const { ModuleFederationPlugin } = await import(`${readBuildSettings().moduleFederationPackage}/webpack`);
 
 /** Files a browser must revalidate on every load so a redeployed remote is picked up at once. */
 export const ALWAYS_REVALIDATED = [
