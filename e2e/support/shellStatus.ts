@@ -1,23 +1,18 @@
 import { expect } from '@playwright/test';
 import { REMOTE_APPS } from 'build-tools/apps';
+import { checkStatusPageRemotes, type RemoteStatus } from 'shell/status-page';
 
 export type RemoteName = 'marketing' | 'booking' | 'contact';
 
-/** What the shell's server tells its operator about one remote (GET /_shell/status). */
-export interface RemoteStatus {
-  named: string | null;
-  rendering: string | null;
-  lastFailure: { version: string | null; reason: string; at: string } | null;
-  /** Set while an earlier version stands in for the one named, which failed on a server with none. */
-  fallback: { named: string; reason: string } | null;
-}
+export type { RemoteStatus } from 'shell/status-page';
 
 /** One remote's status, from the shell server at `shellUrl` (tests run on its host: loopback). */
 export async function remoteStatus(shellUrl: string, remote: RemoteName): Promise<RemoteStatus> {
   const response = await fetch(new URL('/_shell/status', shellUrl));
   expect(response.status).toBe(200);
-  const { remotes } = (await response.json()) as { remotes: Record<RemoteName, RemoteStatus> };
-  return remotes[remote];
+  const status = checkStatusPageRemotes(await response.json(), response.url)[remote];
+  if (!status) throw new Error(`the shell does not know a remote named ${remote}`);
+  return status;
 }
 
 /**

@@ -1,6 +1,7 @@
 // What a shell server needs of the Postgres registry: read an environment's document, and hear
 // when it changes (reading then only the remote that changed).
 import pg from 'pg';
+import { pacedReads } from './pacedReads.mjs';
 import { queryRegistryDocument, queryRemotesInto } from './registryDocument.mjs';
 
 /**
@@ -54,9 +55,10 @@ export async function readRegistryDocument({ databaseUrl, environment }) {
  * Calls `onChange` with the environment's document now, after each change to it (LISTEN
  * release_registry_remote: only the changed remote is read, and merged into the last document),
  * after each reconnection and every `rereadMs` (the whole document: a change made while the
- * connection was down, or a notification lost on the way, is not missed). Reads take turns;
- * notifications that arrive during one make one more read of the remotes they name, and a whole
- * read asked for meanwhile replaces those. A lost connection, or a read that fails or outlasts its
+ * connection was down, or a notification lost on the way, is not missed). Reads take turns, at
+ * most one a second (pacedReads.mjs: a change is seen up to a second after its notification);
+ * notifications that arrive during one, or before the next may start, make one more read of the
+ * remotes they name, and a whole read asked for meanwhile replaces those. A lost connection, or a read that fails or outlasts its
  * timeout, is opened again, waiting longer each time (up to 1 s); `onError` hears why. `close()`
  * waits at most about a second, even for a connection that stopped answering.
  * @param {RegistryAddress & { onChange: (document: RegistryDocument | null) => void, onError?: (error: Error) => void, rereadMs?: number }} watch
@@ -77,6 +79,8 @@ export function watchRegistry({
   let retry;
   /** @type {NodeJS.Timeout | undefined} */
   let reread;
+  /** The reads on the current connection. @type {ReturnType<typeof pacedReads> | undefined} */
+  let currentReads;
 
   const connect = async () => {
     const current = new pg.Client({
@@ -91,18 +95,20 @@ export function watchRegistry({
       if (closed || client !== current) return;
       client = null;
       clearInterval(reread);
+      reads.stop();
       onError(error instanceof Error ? error : new Error(String(error)));
       void endWithin(current, END_WAIT_MS);
       // Spread out: servers that lost the database together do not all knock at once.
       retry = setTimeout(connect, waitMs * (0.5 + Math.random()));
       waitMs = Math.min(waitMs * 2, RECONNECT_MAX_MS);
     };
-    const reads = takingTurns({
+    const reads = pacedReads({
       readWhole: () => queryRegistryDocument(current, environment),
       readRemotes: (remotes, last) => queryRemotesInto(current, environment, remotes, last),
       onRead: onChange,
       onFail: lost,
     });
+    currentReads = reads;
     current.on('error', lost);
     current.on('end', () => lost(new Error('the registry connection ended')));
     current.on('notification', ({ payload }) => {
@@ -127,6 +133,7 @@ export function watchRegistry({
       closed = true;
       clearTimeout(retry);
       clearInterval(reread);
+      currentReads?.stop();
       if (client) await endWithin(client, END_WAIT_MS);
     },
   };
@@ -162,60 +169,4 @@ async function endWithin(client, ms) {
     ).connection.stream.destroy();
   }
   clearTimeout(timer);
-}
-
-/**
- * @typedef {import('./registryDocument.mjs').RegistryDocument} WholeDocument
- * @typedef {Required<WholeDocument> | null} ReadDocument
- */
-
-/**
- * Reads one at a time, whole or by remote. A read asked for while one runs is made after it: the
- * remotes named meanwhile, each once, read together and merged into the last document; or, when a
- * whole read was asked for, that alone (it covers them). So the last document given is never older
- * than the last ask, and a burst of notifications costs two reads. With no document yet (or the
- * environment absent), a remote read is a whole one.
- * @param {{ readWhole: () => Promise<ReadDocument>, readRemotes: (remotes: string[], last: Required<WholeDocument>) => Promise<ReadDocument>, onRead: (document: ReadDocument) => void, onFail: (error: unknown) => void }} reads
- */
-function takingTurns({ readWhole, readRemotes, onRead, onFail }) {
-  /** @type {Promise<void> | null} */
-  let running = null;
-  let wholeAsked = false;
-  /** @type {Set<string>} */
-  const remotesAsked = new Set();
-  /** @type {ReadDocument | undefined} */
-  let last;
-  const next = () => {
-    const remotes = [...remotesAsked];
-    remotesAsked.clear();
-    if (wholeAsked || !last) {
-      wholeAsked = false;
-      return readWhole();
-    }
-    return readRemotes(remotes, last);
-  };
-  const run = async () => {
-    while (wholeAsked || remotesAsked.size > 0) {
-      try {
-        last = await next();
-      } catch (error) {
-        onFail(error);
-        return;
-      }
-      onRead(last);
-    }
-  };
-  const start = () => (running ??= run().finally(() => (running = null)));
-  return {
-    readWhole() {
-      wholeAsked = true;
-      remotesAsked.clear();
-      return start();
-    },
-    /** @param {string} remote */
-    readRemote(remote) {
-      if (!wholeAsked) remotesAsked.add(remote);
-      return start();
-    },
-  };
 }

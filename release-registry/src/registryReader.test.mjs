@@ -1,5 +1,6 @@
-// watchRegistry: a change made while the database was down is not missed, and a notification
-// reads only the remote it names, into a document equal to a whole read.
+// watchRegistry: a change made while the database was down is not missed, a notification reads
+// only the remote it names, into a document equal to a whole read, and a burst of notifications
+// makes at most one read a second.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
@@ -204,6 +205,40 @@ test('two remotes changed back to back both arrive', async () => {
       marketing: remoteUrl('marketing', 2),
     });
     assert.deepEqual(latest, await readRegistryDocument({ databaseUrl: postgres.databaseUrl, environment }));
+  } finally {
+    await watcher.close();
+    await db.end();
+  }
+});
+
+test('a burst of notifications from a team login makes at most one read a second, and the change after it arrives', async () => {
+  const environment = 'notification-burst';
+  const db = new pg.Client({ connectionString: postgres.databaseUrl });
+  await db.connect();
+  const watcher = watching(environment, { rereadMs: 60_000 });
+  try {
+    await change(db, environment, 'marketing', 1);
+    await watcher.until((latest) => latest?.revision === 1, 'see the first change');
+    const readsBefore = watcher.documents.length;
+    const started = Date.now();
+
+    // Anyone who may log in can NOTIFY: 500 of them, one by one, then one real change.
+    for (let n = 0; n < 500; n += 1) {
+      await db.query('SELECT pg_notify($1, $2)', [
+        REGISTRY_REMOTE_CHANNEL,
+        JSON.stringify({ environment, remote: 'marketing' }),
+      ]);
+    }
+    await change(db, environment, 'marketing', 2);
+    const latest = await watcher.until(
+      (document) => document?.revision === 2,
+      'see the change after the burst',
+    );
+
+    const reads = watcher.documents.length - readsBefore;
+    const seconds = Math.ceil((Date.now() - started) / 1000);
+    assert.ok(reads <= seconds + 1, `${reads} reads in ${seconds} s`);
+    assert.equal(latest?.remotes.marketing, remoteUrl('marketing', 2));
   } finally {
     await watcher.close();
     await db.end();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { findApp } from 'build-tools/apps';
 import { DEFAULT_RETENTION } from 'release-registry';
+import { checkRegistryDocument } from 'release-registry/registry-document';
 import { RELEASES_PATH } from 'build-tools/serve';
 import { Registry } from './registry.mjs';
 import { PostgresRegistry } from './postgres/postgresRegistry.mjs';
@@ -206,7 +207,7 @@ function defaultHost(appName, bucket) {
 /** The local registry takes the shell's own flag (its public/remotes.json): QA overrides on. */
 function localRegistryAllowsOverrides() {
   const file = path.join(REPOSITORY_ROOT, 'shell', 'public', 'remotes.json');
-  return Boolean(JSON.parse(readFileSync(file, 'utf8')).allowOverrides);
+  return Boolean(checkRegistryDocument(JSON.parse(readFileSync(file, 'utf8')), file).allowOverrides);
 }
 
 export { RELEASES_PATH };

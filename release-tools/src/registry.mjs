@@ -3,6 +3,7 @@ import { appendFile, mkdir, open, readFile } from 'node:fs/promises';
 import lockfile from 'proper-lockfile';
 import writeFileAtomic from 'write-file-atomic';
 import { previousVersions, DEFAULT_HISTORY_KEPT } from 'release-registry';
+import { checkRegistryDocument } from 'release-registry/registry-document';
 
 /**
  * @typedef {import('release-registry').RegistryDocument} RegistryDocument
@@ -93,7 +94,7 @@ export class Registry {
   /** @returns {Promise<RegistryDocument | null>} null before the first change */
   async read() {
     try {
-      return JSON.parse(await readFile(this.registryFile, 'utf8'));
+      return checkRegistryDocument(JSON.parse(await readFile(this.registryFile, 'utf8')), this.registryFile);
     } catch (error) {
       if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return null;
       throw error;

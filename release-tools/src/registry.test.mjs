@@ -15,15 +15,17 @@ async function freshRegistry() {
 
 const V1 = 'http://localhost:3001/releases/v1/mf-manifest.json';
 const V2 = 'http://localhost:3001/releases/v2/mf-manifest.json';
+const V3 = 'http://localhost:3001/releases/v3/mf-manifest.json';
+const B1 = 'http://localhost:3002/releases/v1/mf-manifest.json';
 
 test('a change points one remote at a version, records it, and leaves the others alone', async () => {
   const registry = await freshRegistry();
-  await registry.change({ remote: 'booking', expected: null, to: 'b1', action: 'publish' });
+  await registry.change({ remote: 'booking', expected: null, to: B1, action: 'publish' });
   await registry.change({ remote: 'marketing', expected: null, to: V1, action: 'publish' });
   await registry.change({ remote: 'marketing', expected: V1, to: V2, action: 'release' });
 
   const current = await registry.read();
-  assert.deepEqual(current?.remotes, { booking: 'b1', marketing: V2 });
+  assert.deepEqual(current?.remotes, { booking: B1, marketing: V2 });
   assert.equal(current?.revision, 3);
   const history = await registry.history('marketing');
   assert.deepEqual(
@@ -41,7 +43,7 @@ test('a change made on a stale reading of the remote is refused, and loses nothi
   await registry.change({ remote: 'marketing', expected: V1, to: V2, action: 'release' });
 
   await assert.rejects(
-    registry.change({ remote: 'marketing', expected: V1, to: 'v3', action: 'release' }),
+    registry.change({ remote: 'marketing', expected: V1, to: V3, action: 'release' }),
     RegistryConflictError,
   );
   assert.equal((await registry.read())?.remotes.marketing, V2);
@@ -64,19 +66,29 @@ test('two teams releasing at the same moment both land', async () => {
   const remotes = ['marketing', 'booking', 'contact'];
   await Promise.all(
     remotes.map((remote) =>
-      registry.change({ remote, expected: null, to: `${remote}-v1`, action: 'publish' }),
+      registry.change({
+        remote,
+        expected: null,
+        to: `https://${remote}.cdn.example/v1/mf-manifest.json`,
+        action: 'publish',
+      }),
     ),
   );
   await Promise.all(
     remotes.map((remote) =>
-      registry.change({ remote, expected: `${remote}-v1`, to: `${remote}-v2`, action: 'release' }),
+      registry.change({
+        remote,
+        expected: `https://${remote}.cdn.example/v1/mf-manifest.json`,
+        to: `https://${remote}.cdn.example/v2/mf-manifest.json`,
+        action: 'release',
+      }),
     ),
   );
   const current = await registry.read();
   assert.deepEqual(current?.remotes, {
-    marketing: 'marketing-v2',
-    booking: 'booking-v2',
-    contact: 'contact-v2',
+    marketing: 'https://marketing.cdn.example/v2/mf-manifest.json',
+    booking: 'https://booking.cdn.example/v2/mf-manifest.json',
+    contact: 'https://contact.cdn.example/v2/mf-manifest.json',
   });
   assert.equal(current?.revision, 6);
   assert.deepEqual(
@@ -111,13 +123,22 @@ test('a change records who made it, from which commit, in which environment; old
 
 test('remotes.json names the versions each remote had live before, newest first, each once', async () => {
   const registry = await freshRegistry();
-  await registry.change({ remote: 'booking', expected: null, to: 'b1', action: 'publish' });
+  await registry.change({ remote: 'booking', expected: null, to: B1, action: 'publish' });
   await registry.change({ remote: 'marketing', expected: null, to: V1, action: 'publish' });
   await registry.change({ remote: 'marketing', expected: V1, to: V2, action: 'release' });
-  await registry.change({ remote: 'marketing', expected: V2, to: 'v3', action: 'release' });
-  await registry.change({ remote: 'marketing', expected: 'v3', to: V1, action: 'rollback' });
+  await registry.change({ remote: 'marketing', expected: V2, to: V3, action: 'release' });
+  await registry.change({ remote: 'marketing', expected: V3, to: V1, action: 'rollback' });
 
   const written = JSON.parse(await readFile(registry.registryFile, 'utf8'));
-  assert.deepEqual(written.previous, { booking: [], marketing: ['v3', V2] });
+  assert.deepEqual(written.previous, { booking: [], marketing: [V3, V2] });
   assert.deepEqual((await registry.read())?.previous, written.previous);
+});
+
+test('a remotes.json that is not a registry is refused by name, not read as one', async () => {
+  const registry = await freshRegistry();
+  await writeFile(registry.registryFile, JSON.stringify({ remotes: { marketing: 'not a URL' } }));
+
+  await assert.rejects(registry.read(), {
+    message: `${registry.registryFile} is not a registry: a remote's entry is not a URL`,
+  });
 });

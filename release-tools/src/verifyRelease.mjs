@@ -5,6 +5,7 @@ import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
 import { readServerSettings, serveShell } from 'shell/server';
+import { checkStatusPageRemotes } from 'shell/status-page';
 
 /** How often the verifying server asks the registry, and how long a verification may take. */
 const CHECK_EVERY_MS = 200;
@@ -15,12 +16,7 @@ const VERIFY_TIMEOUT_MS = 120_000;
  *   live (tests pass one that needs no shell build)
  */
 
-/**
- * @typedef {object} RemoteStatus what the shell's server tells of one remote (/_shell/status)
- * @property {string | null} named
- * @property {string | null} rendering
- * @property {{ version: string | null, reason: string, at: string } | null} lastFailure
- */
+/** @typedef {import('shell/status-page').RemoteStatus} RemoteStatus */
 
 /**
  * Verifies a candidate version of one remote with the real shell server, as the running servers
@@ -48,8 +44,8 @@ export async function verifyRelease({ registry, remote, candidate, log }) {
   });
   const deadline = Date.now() + VERIFY_TIMEOUT_MS;
   const statusOf = async () => {
-    const response = await fetch(`${server.url}/_shell/status`);
-    const { remotes } = /** @type {{ remotes: Record<string, RemoteStatus> }} */ (await response.json());
+    const page = `${server.url}/_shell/status`;
+    const remotes = checkStatusPageRemotes(await (await fetch(page)).json(), page);
     const status = remotes[remote];
     if (!status) throw new Error(`the shell does not know a remote named ${remote}`);
     return status;

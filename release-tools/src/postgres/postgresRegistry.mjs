@@ -9,6 +9,9 @@ import {
 } from 'release-registry';
 import { RegistryConflictError } from '../registry.mjs';
 
+/** PostgreSQL's SQLSTATE for a transaction a concurrent one made impossible to serialize. */
+const SERIALIZATION_FAILURE = '40001';
+
 /**
  * @typedef {import('../registry.mjs').RegistryChange} RegistryChange
  * @typedef {Parameters<import('../registry.mjs').Registry['change']>[0]} ChangeRequest
@@ -62,6 +65,20 @@ export class PostgresRegistry {
    * @returns {Promise<RegistryChange | null>} null when the remote already pointed there
    */
   async change(change) {
+    try {
+      return await this.#changeOnce(change);
+    } catch (error) {
+      // Under `default_transaction_isolation = serializable` two changes to different remotes can
+      // fail one another (both count the environment's revision); a second try, with the same expected
+      // pointer, lands or meets the real conflict as RG409. Once, so a database that keeps
+      // failing says so instead of looping.
+      if (/** @type {{ code?: string }} */ (error).code !== SERIALIZATION_FAILURE) throw error;
+      return this.#changeOnce(change);
+    }
+  }
+
+  /** One transaction of `change`. @param {ChangeRequest} change */
+  async #changeOnce(change) {
     const { remote, expected, to } = change;
     return this.#withClient(async (client) => {
       await client.query('BEGIN');

@@ -3,26 +3,11 @@
 // the check under way. Deciding what goes live is the release gate's (releaseGate.ts).
 import type { RemoteName } from '../../remotes/remoteContracts';
 import type { RemoteVersion } from './loadedVersion';
+import type { RemoteStatus, Fallback } from '../../../server/statusPage.mjs';
 
-/** What an operator reads of one remote (GET /_shell/status). */
-export interface RemoteStatus {
-  /** The version the registry names now (manifest URL and version), once asked. */
-  named: string | null;
-  /** The version the server renders: the last one that loaded and passed. */
-  rendering: string | null;
-  lastFailure: { version: string | null; reason: string; at: string } | null;
-  /**
-   * Set while the version rendered is an earlier one standing in for the version the registry
-   * named, which failed when this server had none of the remote: that one, and why.
-   */
-  fallback: Fallback | null;
-}
-
-/** Why an earlier version is rendered: the version named (or its URL alone) and its failure. */
-export interface Fallback {
-  named: string;
-  reason: string;
-}
+// What an operator reads of one remote (GET /_shell/status): its one definition is the status
+// page's (server/statusPage.mjs), which release-tools and the e2e tests read through.
+export type { RemoteStatus, Fallback } from '../../../server/statusPage.mjs';
 
 /** A version that could not be taken: known by its URL alone if its manifest was never read. */
 export interface FailedVersion {
