@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { findApp } from 'build-tools/apps';
-import { releaseEnvironment } from './environment.mjs';
+import { commandSettings, environmentNamed } from './environment.mjs';
 import { listReleases, prune, publish, release, rollback } from './releases.mjs';
 import { promote } from './promotion.mjs';
 import { releaseLine } from './releaseListing.mjs';
@@ -47,8 +47,8 @@ function flag(name) {
   return value;
 }
 
-/** The releases of an environment by name (RELEASES_ENV's when not named). @param {string} [name] */
-const environment = (name) => releaseEnvironment(name ? { ...process.env, RELEASES_ENV: name } : process.env);
+const environment = (/** @type {string | undefined} */ name) => environmentNamed(name);
+const settings = commandSettings();
 
 try {
   const verify = !flags.includes('--no-verify');
@@ -73,7 +73,7 @@ try {
     const [from, to] = [flag('--from'), flag('--to')];
     if (!from || !to) throw new Error('promote needs --from <environment> --to <environment>');
     const version = flag('--version');
-    if (!version && process.env.CI === 'true') {
+    if (!version && settings.inCi) {
       throw new Error(
         `in CI, promote needs --version <version>: the one ${from} released and a person approved, not whatever ${from} has live when this job runs`,
       );
@@ -81,11 +81,10 @@ try {
     const promotion = { appName: app.name, version, verify, log };
     await promote({ from: environment(from), to: environment(to) }, promotion);
   } else if (command === 'preview') {
-    const [version, hours, secret] = [flag('--version'), flag('--hours'), process.env.SHELL_PREVIEW_SECRET];
+    const [version, hours, secret] = [flag('--version'), flag('--hours'), settings.previewSecret];
     if (!version) throw new Error('preview needs --version <version> (npm run releases lists them)');
     if (!secret) throw new Error("set SHELL_PREVIEW_SECRET to the environment's preview secret");
-    const siteUrl = process.env.SITE_URL || 'http://localhost:3000';
-    const request = { appName: app.name, version, path: flag('--path'), siteUrl, secret };
+    const request = { appName: app.name, version, path: flag('--path'), siteUrl: settings.siteUrl, secret };
     console.log(
       await makePreviewLink(environment(flag('--env')), {
         ...request,

@@ -211,3 +211,25 @@ function localRegistryAllowsOverrides() {
 }
 
 export { RELEASES_PATH };
+
+/**
+ * The releases of an environment by name (RELEASES_ENV's when not named), for a command's --env.
+ * @param {string | undefined} name
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function environmentNamed(name, env = process.env) {
+  return releaseEnvironment(name ? { ...env, RELEASES_ENV: name } : env);
+}
+
+/**
+ * The command line's own settings: whether it runs in CI (CI=true: a promotion must name its
+ * version), and what a preview link needs (the environment's SHELL_PREVIEW_SECRET, its SITE_URL).
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function commandSettings(env = process.env) {
+  return {
+    inCi: env.CI === 'true',
+    previewSecret: env.SHELL_PREVIEW_SECRET || undefined,
+    siteUrl: env.SITE_URL || 'http://localhost:3000',
+  };
+}

@@ -5,12 +5,13 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
-import { mkdir, mkdtemp, symlink } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { releaseEnvironment } from './environment.mjs';
 import { writeBuildForTests } from './buildForTests.mjs';
 import { prune, release, rollback } from './releases.mjs';
 import { promote } from './promotion.mjs';
 import { postgresForTestFile } from './postgres/postgresForTestFile.mjs';
+import { SHARED_STORE_KINDS } from './sharedStoreForTests.mjs';
 
 const postgres = postgresForTestFile();
 
@@ -20,48 +21,13 @@ const log = () => {};
 const verifyCandidate = async () => {};
 
 /**
- * The two environments' variables, by registry kind. Files: a RELEASES_DIR each, whose `hosts/`
- * is one folder (the same store), each naming the other's registry file. Postgres: one
- * RELEASES_DIR (its store), two environments of one database.
- * @type {Record<string, (root: string, name: string) => Promise<{ staging: NodeJS.ProcessEnv, production: NodeJS.ProcessEnv }>>}
- */
-const REGISTRY_KINDS = {
-  'file registries': async (root) => {
-    const [staging, production] = [path.join(root, 'staging'), path.join(root, 'production')];
-    await mkdir(path.join(staging, 'hosts'), { recursive: true });
-    await mkdir(production);
-    await symlink(path.join(staging, 'hosts'), path.join(production, 'hosts'));
-    const registryFile = (/** @type {string} */ dir) => path.join(dir, 'registry', 'remotes.json');
-    return {
-      staging: {
-        RELEASES_DIR: staging,
-        RELEASES_ENV: 'staging',
-        RELEASES_SHARED_REGISTRIES: registryFile(production),
-      },
-      production: {
-        RELEASES_DIR: production,
-        RELEASES_ENV: 'production',
-        RELEASES_SHARED_REGISTRIES: registryFile(staging),
-      },
-    };
-  },
-  'the Postgres registry': async (root, name) => {
-    const shared = { RELEASES_DIR: path.join(root, 'releases'), RELEASES_REGISTRY_URL: postgres.databaseUrl };
-    return {
-      staging: { ...shared, RELEASES_ENV: `${name}-staging` },
-      production: { ...shared, RELEASES_ENV: `${name}-production` },
-    };
-  },
-};
-
-/**
  * Staging and production on one store, retention `keep` and `liveDays` in both.
  * @param {string} kind @param {string} name
  * @param {{ keep: string, liveDays: string }} retention
  */
 async function setUp(kind, name, { keep, liveDays }) {
   const root = await mkdtemp(path.join(os.tmpdir(), 'retention-test-'));
-  const variables = await REGISTRY_KINDS[kind]?.(root, name);
+  const variables = await SHARED_STORE_KINDS[kind]?.(root, name, postgres.databaseUrl);
   if (!variables) throw new Error(`no registry kind ${kind}`);
   const environment = (/** @type {NodeJS.ProcessEnv} */ own) => {
     const env = releaseEnvironment({
@@ -87,7 +53,7 @@ async function setUp(kind, name, { keep, liveDays }) {
   return { staging, production, releaseIn, stored, live };
 }
 
-for (const kind of Object.keys(REGISTRY_KINDS)) {
+for (const kind of Object.keys(SHARED_STORE_KINDS)) {
   test(`${kind}: staging's releases keep the version live in production, which rollback --to can go back to (keep 1, 0 days)`, async () => {
     const { staging, production, releaseIn, stored, live } = await setUp(kind, 'smallest', {
       keep: '1',

@@ -9,12 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, symlink } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { grantRelease, setRetention } from 'release-registry';
 import { releaseEnvironment } from './environment.mjs';
 import { writeBuildForTests } from './buildForTests.mjs';
 import { prune, publishAsLive, release } from './releases.mjs';
 import { postgresForTestFile } from './postgres/postgresForTestFile.mjs';
+import { SHARED_STORE_KINDS } from './sharedStoreForTests.mjs';
 
 const postgres = postgresForTestFile();
 
@@ -24,43 +25,13 @@ const PACKAGE = path.resolve(import.meta.dirname, '..', '..', 'remote-marketing'
 const log = () => {};
 
 /**
- * Staging's and production's variables on one store, by registry kind. Files: a RELEASES_DIR each
- * whose `hosts/` is one folder, staging naming production's registry file. Postgres: two
- * environments of one database.
- * @type {Record<string, (root: string, name: string) => Promise<{ staging: NodeJS.ProcessEnv, production: NodeJS.ProcessEnv }>>}
- */
-const REGISTRY_KINDS = {
-  'file registries': async (root) => {
-    const [staging, production] = [path.join(root, 'staging'), path.join(root, 'production')];
-    await mkdir(path.join(staging, 'hosts'), { recursive: true });
-    await mkdir(production);
-    await symlink(path.join(staging, 'hosts'), path.join(production, 'hosts'));
-    return {
-      staging: {
-        RELEASES_DIR: staging,
-        RELEASES_ENV: 'staging',
-        RELEASES_SHARED_REGISTRIES: path.join(production, 'registry', 'remotes.json'),
-      },
-      production: { RELEASES_DIR: production, RELEASES_ENV: 'production' },
-    };
-  },
-  'the Postgres registry': async (root, name) => {
-    const shared = { RELEASES_DIR: path.join(root, 'releases'), RELEASES_REGISTRY_URL: postgres.databaseUrl };
-    return {
-      staging: { ...shared, RELEASES_ENV: `${name}-staging` },
-      production: { ...shared, RELEASES_ENV: `${name}-production` },
-    };
-  },
-};
-
-/**
  * Staging and production on one store; each job's own variables added to its environment's.
  * @param {string} kind @param {string} name
  * @param {{ staging?: NodeJS.ProcessEnv, production?: NodeJS.ProcessEnv }} [jobs]
  */
 async function setUp(kind, name, jobs = {}) {
   const root = await mkdtemp(path.join(os.tmpdir(), 'shared-store-test-'));
-  const variables = await REGISTRY_KINDS[kind]?.(root, name);
+  const variables = await SHARED_STORE_KINDS[kind]?.(root, name, postgres.databaseUrl);
   if (!variables) throw new Error(`no registry kind ${kind}`);
   const environment = (/** @type {NodeJS.ProcessEnv} */ own) =>
     postgres.closeAfter(
@@ -94,7 +65,7 @@ function assertKept(stored, versions, why) {
   for (const version of versions) assert.ok(stored.includes(version), `${version} (${why}) was deleted`);
 }
 
-for (const kind of Object.keys(REGISTRY_KINDS)) {
+for (const kind of Object.keys(SHARED_STORE_KINDS)) {
   test(`${kind}: staging's prune at the defaults keeps all five versions in production's previous`, async () => {
     const { staging, production, releaseEach, stored } = await setUp(kind, 'defaults');
     const [p1 = '', ...rest] = await releaseEach(production, PRODUCTION);
