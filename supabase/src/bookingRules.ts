@@ -86,21 +86,48 @@ export const PHONE_PATTERN = '^\\+?[0-9 \\(\\)\\.\\-]{7,32}$';
 
 /**
  * An address the whole mail stack delivers to (SMTP without SMTPUTF8, nodemailer, the invitation's
- * ATTENDEE): an ASCII dot-atom local part (RFC 5321), one @, host-name labels of letters, digits and
- * inner hyphens, and a top-level label of letters (or an IDNA `xn--` one). No trailing dot, no
- * spaces, no quotes. Postgres syntax, which `bookingFieldProblem` reads as JavaScript.
+ * ATTENDEE and its `mailto:`): a dot-atom local part of at most 64 octets (RFC 5321) made of the
+ * characters that are both `atext` (RFC 5322) and need no percent-encoding in a `mailto:` URI
+ * (RFC 6068's `qchar`): letters, digits and ! $ ' * + - _ ~. Then one @, host-name labels of
+ * letters, digits and inner hyphens, and a top-level label of letters (or an IDNA `xn--` one). No
+ * trailing dot, no spaces, no quotes. Postgres syntax, which `bookingFieldProblem` reads as
+ * JavaScript.
  */
 export const EMAIL_PATTERN =
-  "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*" +
+  "^(?=[^@]{1,64}@)[A-Za-z0-9!$'*+_~-]+(\\.[A-Za-z0-9!$'*+_~-]+)*" +
   '@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+([A-Za-z]{2,63}|xn--[A-Za-z0-9-]{0,58}[A-Za-z0-9])$';
 
 /**
- * Control characters (Unicode's Cc but NUL, which no Postgres text holds): a one-line field holds
- * none, so no CR or LF can start a line of its own in an invitation or a mail header; a multi-line
- * field keeps LF only. Postgres syntax (`\uXXXX` escapes), read by JavaScript as it is.
+ * Characters that turn text around or break it where no one sees it (Unicode's bidirectional
+ * controls, named by the Trojan Source advisory CVE-2021-42574, and the line and paragraph
+ * separators): refused in every field, so no name reverses a mail's subject or an invitation's
+ * line. Written as the inside of a bracket expression, in Postgres syntax.
  */
-export const ONE_LINE_FORBIDDEN = '[\\u0001-\\u001f\\u007f-\\u009f]';
-export const MULTI_LINE_FORBIDDEN = '[\\u0001-\\u0009\\u000b-\\u001f\\u007f-\\u009f]';
+export const DIRECTION_CHARACTERS = '\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\u2028\\u2029';
+
+/**
+ * Characters that take no room (UTS #39's default-ignorables used to hide text): the zero-width
+ * space, the word joiner, the Mongolian vowel separator and the byte-order mark. Refused in
+ * one-line fields. The zero-width joiners U+200C and U+200D stay: scripts and emoji need them.
+ */
+export const INVISIBLE_CHARACTERS = '\\u180e\\u200b\\u2060\\ufeff';
+
+/**
+ * What a one-line field refuses: control characters (Unicode's Cc but NUL, which no Postgres text
+ * holds), so no CR or LF can start a line of its own in an invitation or a mail header, and the
+ * two lists above. A multi-line field keeps LF, and the invisible characters a pasted text brings.
+ * Postgres syntax (`\uXXXX` escapes), read by JavaScript as it is.
+ */
+export const ONE_LINE_FORBIDDEN = `[\\u0001-\\u001f\\u007f-\\u009f${DIRECTION_CHARACTERS}${INVISIBLE_CHARACTERS}]`;
+export const MULTI_LINE_FORBIDDEN = `[\\u0001-\\u0009\\u000b-\\u001f\\u007f-\\u009f${DIRECTION_CHARACTERS}]`;
+
+/**
+ * What the form takes out of a one-line field before it judges or sends it: the invisible
+ * characters above and the soft hyphen (U+00AD), which a copy from a web page or a document brings
+ * and no reader misses. The direction characters are refused at the field instead: they change
+ * what the visitor sees.
+ */
+export const STRIPPED_FROM_ONE_LINE = `[${INVISIBLE_CHARACTERS}\\u00ad]`;
 
 /** The columns that keep line breaks (LF); every other text column is one line. */
 export const MULTI_LINE_COLUMNS = ['current_marketing', 'goals', 'additional_info'] as const;
