@@ -4,6 +4,7 @@ import {
   BOOKING_ADDRESS_PASS_HEADER,
   BOOKING_ADDRESS_UNPROVEN,
   BOOKING_PROOF_HEADER,
+  ADDRESS_SECRET_PATTERN,
   MAIL_FUNCTIONS,
   REQUEST_ADDRESS_CODE_FUNCTION,
   VERIFY_ADDRESS_CODE_FUNCTION,
@@ -54,7 +55,15 @@ async function claimCodes(): Promise<ClaimedMailRow[]> {
   return rows.filter((row) => row.kind === 'address_code');
 }
 
-const verify = (email: string, code: string) => script().rpc(VERIFY_ADDRESS_CODE_FUNCTION, { email, code });
+/** The attempt id a code request answered, which only the browser that asked holds. */
+function attemptOf(answer: { data: unknown }): string {
+  const attempt = (answer.data as { attempt?: unknown } | null)?.attempt;
+  if (typeof attempt !== 'string') throw new Error(`no attempt in ${JSON.stringify(answer.data)}`);
+  return attempt;
+}
+
+const verify = (email: string, code: string, attempt: string) =>
+  script().rpc(VERIFY_ADDRESS_CODE_FUNCTION, { email, code, attempt });
 
 const insertWithPass = (booking: ReturnType<typeof validBooking>, pass?: string) =>
   supabaseAs(backend, 'anon', {
@@ -65,9 +74,10 @@ const insertWithPass = (booking: ReturnType<typeof validBooking>, pass?: string)
     .insert(booking);
 
 async function passFor(email: string): Promise<string> {
-  expect((await requestCode(email)).error).toBeNull();
+  const asked = await requestCode(email);
+  expect(asked.error).toBeNull();
   const [mail] = await claimCodes();
-  const { data, error } = await verify(email, String(mail?.code));
+  const { data, error } = await verify(email, String(mail?.code), attemptOf(asked));
   expect(error).toBeNull();
   return (data as { pass: string }).pass;
 }
@@ -80,7 +90,12 @@ async function bookingCount(): Promise<number> {
 test('a code goes to the address in the language asked, and only its answer lets the booking be stored', async () => {
   const answer = await requestCode('ana.perez@example.com', 'es');
   expect(answer.error).toBeNull();
-  expect(answer.data).toEqual({ step: 'code', resend_after_seconds: 0, code_valid_seconds: 600 });
+  expect(answer.data).toEqual({
+    step: 'code',
+    attempt: expect.stringMatching(ADDRESS_SECRET_PATTERN),
+    resend_after_seconds: 0,
+    code_valid_seconds: 600,
+  });
 
   const [mail, ...others] = await claimCodes();
   expect(others).toEqual([]);
@@ -88,7 +103,12 @@ test('a code goes to the address in the language asked, and only its answer lets
     kind: 'address_code',
     booking: null,
     cancel_token: null,
-    address: { email: 'ana.perez@example.com', language: 'es', valid_minutes: 10 },
+    address: {
+      email: 'ana.perez@example.com',
+      language: 'es',
+      valid_minutes: 10,
+      link: expect.stringMatching(ADDRESS_SECRET_PATTERN),
+    },
   });
   expect(mail?.code).toMatch(/^[0-9]{6}$/);
   // Only the code's hash is kept.
@@ -97,7 +117,7 @@ test('a code goes to the address in the language asked, and only its answer lets
   );
   expect(String(stored?.hash)).not.toContain(String(mail?.code));
 
-  const verified = await verify('ana.perez@example.com', ` ${mail?.code} `);
+  const verified = await verify('ana.perez@example.com', ` ${mail?.code} `, attemptOf(answer));
   expect(verified.error).toBeNull();
   const pass = (verified.data as { pass: string }).pass;
   expect((await insertWithPass(validBooking({ email: 'ana.perez@example.com' }), pass)).error).toBeNull();
@@ -129,27 +149,27 @@ test("without a pass, or with another mailbox's, a spent or a made-up one, no sl
   expect(Number(queued?.count)).toBe(3);
 });
 
-test('a wrong code is said and counted; after five tries the code is used up', async () => {
-  await requestCode('tries@example.com');
+test("a wrong code is said and counted against the attempt; after five tries the attempt's code is used up", async () => {
+  const attempt = attemptOf(await requestCode('tries@example.com'));
   const [mail] = await claimCodes();
   const wrong = String((Number(mail?.code) + 1) % 1_000_000).padStart(6, '0');
   const answers = [];
-  for (let i = 0; i < 5; i++) answers.push(await verify('tries@example.com', wrong));
+  for (let i = 0; i < 5; i++) answers.push(await verify('tries@example.com', wrong, attempt));
   expect(answers.map(({ status, error }) => [status, error?.code, error?.details])).toEqual([
     ...Array.from({ length: 4 }, () => [400, ADDRESS_CODE_REFUSED, 'code_wrong']),
     [400, ADDRESS_CODE_REFUSED, 'code_used_up'],
   ]);
-  const late = await verify('tries@example.com', String(mail?.code));
-  expect([late.status, late.error?.details]).toEqual([400, 'code_expired']);
+  const late = await verify('tries@example.com', String(mail?.code), attempt);
+  expect([late.status, late.error?.details]).toEqual([400, 'code_used_up']);
 });
 
 test('an expired code is refused', async () => {
-  await requestCode('late@example.com');
+  const attempt = attemptOf(await requestCode('late@example.com'));
   const [mail] = await claimCodes();
   await backend.database.query(
     `update private.booking_address_codes set expires_at = now() - interval '1 second'`,
   );
-  const answer = await verify('late@example.com', String(mail?.code));
+  const answer = await verify('late@example.com', String(mail?.code), attempt);
   expect([answer.status, answer.error?.code, answer.error?.details]).toEqual([
     400,
     ADDRESS_CODE_REFUSED,
@@ -157,7 +177,7 @@ test('an expired code is refused', async () => {
   ]);
 });
 
-test('five spellings of one Gmail mailbox receive at most three codes a day', async () => {
+test('five spellings of one Gmail mailbox receive at most three codes a day from one network', async () => {
   const spellings = [
     'victim@gmail.com',
     'VICTIM@gmail.com',
@@ -174,7 +194,7 @@ test('five spellings of one Gmail mailbox receive at most three codes a day', as
     [429, 'PT429'],
     [429, 'PT429'],
   ]);
-  expect(answers[3]?.error?.details).toBe('limit mailbox_codes: 3 codes per 24 hours');
+  expect(answers[3]?.error?.details).toBe('limit mailbox_network_codes: 3 codes per 24 hours');
   expect(await claimCodes()).toHaveLength(3);
 });
 
@@ -244,9 +264,10 @@ test('a script on many networks with solved proofs, reading no inbox, holds no s
       .rpc(REQUEST_ADDRESS_CODE_FUNCTION, { email, language: 'en' })
       .setHeader(BOOKING_PROOF_HEADER, await bookingProof(backend));
     expect(asked.error).toBeNull();
-    expect((await client.rpc(VERIFY_ADDRESS_CODE_FUNCTION, { email, code: '000000' })).error?.code).toBe(
-      ADDRESS_CODE_REFUSED,
-    );
+    const attempt = attemptOf(asked);
+    expect(
+      (await client.rpc(VERIFY_ADDRESS_CODE_FUNCTION, { email, code: '000000', attempt })).error?.code,
+    ).toBe(ADDRESS_CODE_REFUSED);
     const insert = await client
       .from('bookings')
       .insert({ ...slot, email, full_name: 'Hi stranger, click https://evil.example' });

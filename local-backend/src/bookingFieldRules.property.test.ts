@@ -115,8 +115,17 @@ const SPACES = [
   '\u3000',
   '\ufeff',
 ];
-/** Characters at the edges of the patterns, letters whose case folding differs, and wide ones. */
-const TRICKY = ['@', '.', '/', '?', '#', ':', '+', '(', ')', '-', 'ſ', 'K', 'ı', 'é', 'ñ', '😀', '٣'];
+/**
+ * Characters at the edges of the patterns (a mailto: would encode %, |, {, }, &, =, ^), letters
+ * whose case folding differs, wide ones, the direction characters of the Trojan Source advisory
+ * and the invisible ones (with the joiners and soft hyphen, which the rules keep).
+ */
+const TRICKY = [
+  ...['@', '.', '/', '?', '#', ':', '+', '(', ')', '-', '%', '|', '{', '}', '&', '=', '^', '!', '~'],
+  ...['ſ', 'K', 'ı', 'é', 'ñ', '😀', '٣'],
+  ...['\u202e', '\u202a', '\u2066', '\u2069', '\u200e', '\u200f', '\u061c'],
+  ...['\u200b', '\u2060', '\u180e', '\u200c', '\u200d', '\u00ad'],
+];
 
 const anyCodePoint = fc
   .integer({ min: 1, max: 0x10ffff })
@@ -172,6 +181,8 @@ const email = fc.oneof(
       .map(join),
   },
   nearLength(BOOKING_MAX_LENGTH.email, fc.constant(''), fc.constantFrom('@example.com', '@cafe', ' @x.pa')),
+  // Local parts about RFC 5321's 64 octets.
+  nearLength(64, fc.constant(''), fc.constant('')).map((local) => `${local}@cafe.pa`),
   blank,
   text(12),
 );

@@ -59,8 +59,20 @@ export const LOCAL_BOOKING_CEILINGS = {
   site_wide: { maxBookings: 100_000, per: '00:01:00' },
 } as const;
 
-/** The same for booking_challenge()'s own limits (private.booking_settings): per address an hour, site-wide a minute. */
-export const LOCAL_CHALLENGE_CEILINGS = { perAddress: 100_000, siteWide: 100_000 } as const;
+/**
+ * The same for the address step's limits that count a network (private.booking_settings): the
+ * challenge's, code mails to different mailboxes, code checks, and the proof's rising difficulty,
+ * which here would count every browser and test as one network. The per-mailbox limits, the
+ * ceiling and the site-wide hard stop stay as in production.
+ */
+export const LOCAL_ADDRESS_STEP_CEILINGS = {
+  challenges_per_address: 100_000,
+  challenges_site_wide: 100_000,
+  network_code_mails_per_hour: 1000,
+  code_checks_per_network_per_hour: 10_000,
+  proof_doubling_requests: 100,
+  proof_max_doublings: 0,
+} as const;
 
 /**
  * Where the database finds the client address here: this server is the one proxy in front of the

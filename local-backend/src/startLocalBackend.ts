@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import {
   configFromEnvironment,
   LOCAL_BOOKING_CEILINGS,
-  LOCAL_CHALLENGE_CEILINGS,
+  LOCAL_ADDRESS_STEP_CEILINGS,
   LOCAL_GATEWAY,
   type LocalBackendConfig,
 } from './config';
@@ -37,7 +37,7 @@ async function describeLocalGateway(database: Database): Promise<void> {
 }
 
 /**
- * Raises the per-address, per-network and site-wide limits, and the challenge's, to the local ceilings (see
+ * Raises the per-address, per-network and site-wide limits, and the address step's per-network ones, to the local ceilings (see
  * LocalBackendConfig.keepProductionBookingLimits); the per-e-mail limit is left as it is.
  */
 async function raiseBookingCeilings(database: Database): Promise<void> {
@@ -47,9 +47,10 @@ async function raiseBookingCeilings(database: Database): Promise<void> {
       [name, maxBookings, per],
     );
   }
+  const settings = Object.entries(LOCAL_ADDRESS_STEP_CEILINGS);
   await database.query(
-    'update private.booking_settings set challenges_per_address = $1, challenges_site_wide = $2',
-    [LOCAL_CHALLENGE_CEILINGS.perAddress, LOCAL_CHALLENGE_CEILINGS.siteWide],
+    `update private.booking_settings set ${settings.map(([name], index) => `${name} = $${index + 1}`).join(', ')}`,
+    settings.map(([, value]) => value),
   );
 }
 

@@ -20,7 +20,7 @@ export interface BookingChallenge {
   challenge: string;
   /** The secret number is in 0..maxnumber. */
   maxnumber: number;
-  /** Random hex, then `?expires=<unix seconds>`. */
+  /** Random hex, then `?expires=<unix seconds>&`, and `maxnumber=<difficulty>&` when the network's difficulty was raised. */
   salt: string;
   /** hex(hmac_sha256(challenge, the database's key)). */
   signature: string;

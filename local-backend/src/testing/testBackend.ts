@@ -36,7 +36,9 @@ export async function startTestBackend(): Promise<RunningBackend> {
   // they prove no address (the step answers a pass at once): the tests of the step turn it on.
   await backend.database.query(
     `update private.booking_settings set booking_horizon = '1 year', proof_max_number = $1,
-       verify_booking_address = false, challenges_per_address = 1000000, challenges_site_wide = 1000000`,
+       verify_booking_address = false, challenges_per_address = 1000000, challenges_site_wide = 1000000,
+       network_code_mails_per_hour = 1000, code_checks_per_network_per_hour = 10000,
+       code_mails_site_wide_per_hour = 100000, proof_doubling_requests = 100, proof_max_doublings = 0`,
     [TEST_PROOF_MAX_NUMBER],
   );
   // A shared server keeps an earlier file's clock: the rules read the real now again.
