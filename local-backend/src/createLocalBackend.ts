@@ -49,6 +49,8 @@ async function serveRest(
   let role: ApiRole = 'anon';
   try {
     role = authenticate(request.headers, url.searchParams);
+    // The gateway's key check takes the key off the request (Kong's key-auth, hide_credentials).
+    url.searchParams.delete('apikey');
     const method = request.method ?? 'GET';
     const resource = decodeURIComponent(url.pathname.slice(REST_PREFIX.length));
     const fn = resource.startsWith(RPC_PREFIX) ? resource.slice(RPC_PREFIX.length) : null;

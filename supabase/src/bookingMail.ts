@@ -70,8 +70,15 @@ export function invitationSequence(
 export interface CodeAddress {
   email: string;
   language: 'en' | 'es';
-  /** How long the code is accepted, from now. */
+  /** How long the code is accepted, from now (0: already answered, the mail is not sent). */
   valid_minutes: number;
+  /**
+   * The mail's one-time link (bookingAddress.ts, REDEEM_ADDRESS_LINK_FUNCTION), made with the code;
+   * null when the code was already answered. Absent from a database before the link.
+   */
+  link?: string | null;
+  /** Whole hours the link still works (at least 1). */
+  link_valid_hours?: number;
 }
 
 interface ClaimedMailBase {
@@ -134,7 +141,10 @@ export const MAIL_FUNCTIONS = {
   /** mail_skipped(message_id, attempt, reason): not sent on purpose (a reminder of a call that began). */
   skipped: 'mail_skipped',
   stats: 'mail_queue_stats',
-  /** client_address_stats(): requests whose client address could not be read (service role). */
+  /**
+   * client_address_stats(): requests whose client address could not be read, and the address
+   * step's figures (service role).
+   */
   clientAddress: 'client_address_stats',
 } as const;
 
@@ -143,6 +153,19 @@ export interface ClientAddressStats {
   /** Requests (challenges, code requests) whose client address could not be read, since the start. */
   unreadable_total: number;
   last_unreadable_at: string | null;
+  /** Absent from a database before 20270216090000_address_step_against_strangers.sql. */
+  address_step?: AddressStepStats;
+}
+
+/** The address step's figures for the operator (docs/operator.md has the alerts on them). */
+export interface AddressStepStats {
+  /** Times each limit refused a request, since the start (counters), by AddressCodeLimit name and code_checks_per_network. */
+  refusals: Record<string, number>;
+  code_mails_last_hour: number;
+  /** Code checks that did not answer a pass (wrong, used up, without the attempt) in the last hour. */
+  wrong_codes_last_hour: number;
+  /** The most of those from one network (/24, /48) in the last hour. */
+  most_wrong_codes_one_network_last_hour: number;
 }
 
 /** The cancel link's token: 32 random bytes, base64url. */

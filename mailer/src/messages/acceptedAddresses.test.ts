@@ -11,7 +11,8 @@ const now = new Date('2026-12-28T15:05:00Z');
 
 /** Addresses the rule accepts, as the database reads them (its length limit included). */
 const acceptedAddress = fc
-  .stringMatching(new RegExp(EMAIL_PATTERN))
+  // fast-check cannot generate from a lookahead: the local part's length is left to the filter.
+  .stringMatching(new RegExp(EMAIL_PATTERN.replace('(?=[^@]{1,64}@)', '')))
   .filter((email) => bookingFieldProblem('email', email) === null);
 
 test('every address the booking rules accept gets its confirmation, notice and invitation composed', async () => {

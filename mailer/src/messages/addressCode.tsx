@@ -2,7 +2,9 @@
  * address_code: the one-time code that proves an address, to that address, in the language the
  * form asked in. An address that has not answered yet receives no text of anyone's: this message
  * carries the code, how long it lasts and the agency's own name and site, never what the booker
- * typed (no name, no company), and no invitation or cancel link (nothing is booked yet).
+ * typed (no name, no company), and no invitation or cancel link (nothing is booked yet). Beside
+ * the code, the mail's one-time link to the booking page confirms the address too: whoever holds
+ * the mailbox gets in, even when someone else's requests used up the address's codes for the day.
  */
 import { Text } from '@react-email/components';
 import type { SiteConfig } from 'site-config';
@@ -10,7 +12,8 @@ import type { ClaimedCodeMail } from 'supabase-schema';
 import type { Language } from '../config';
 import { EmailFrame } from './components/EmailFrame';
 import { Paragraph } from './components/Paragraph';
-import { siteHost } from './links';
+import { ButtonLink } from './components/ButtonLink';
+import { addressLink, siteHost } from './links';
 import type { ComposeInput } from './messageContext';
 import type { OutgoingMail } from './outgoingMail';
 import { renderParts } from './render';
@@ -20,12 +23,17 @@ import { translatorFor, type Translate } from './translate';
 export function AddressCodeEmail({
   code,
   minutes,
+  link,
+  linkHours,
   language,
   t,
   site,
 }: {
   code: string;
   minutes: number;
+  /** The one-time link's address on the site, or null (a database before the link). */
+  link: string | null;
+  linkHours: number;
   language: Language;
   t: Translate;
   site: SiteConfig;
@@ -41,6 +49,13 @@ export function AddressCodeEmail({
       <Paragraph>{t('addressCode.intro')}</Paragraph>
       <Text style={styles.code}>{code}</Text>
       <Paragraph>{t('addressCode.validFor', { count: minutes })}</Paragraph>
+      {link && (
+        <>
+          <Paragraph>{t('addressCode.linkIntro')}</Paragraph>
+          <ButtonLink href={link}>{t('addressCode.linkButton')}</ButtonLink>
+          <Paragraph>{t('addressCode.linkValidFor', { count: linkHours })}</Paragraph>
+        </>
+      )}
       <Paragraph>{t('addressCode.notYou')}</Paragraph>
     </EmailFrame>
   );
@@ -57,6 +72,8 @@ export async function composeAddressCode({
     <AddressCodeEmail
       code={code}
       minutes={address.valid_minutes}
+      link={address.link ? addressLink(config.site, address.link, language) : null}
+      linkHours={address.link_valid_hours ?? 24}
       language={language}
       t={t}
       site={config.site}

@@ -1,11 +1,18 @@
 // Whatever a booker typed (CR, LF, CRLF, NEL, U+2028, other control characters, a calendar line or
 // a header of their own), the messages about their booking carry it as text only: the invitation,
 // read back by a calendar parser, holds one event with only the properties this mailer writes, and
-// the e-mail nodemailer builds has one line per header, only the headers this mailer writes.
+// the e-mail nodemailer builds has one line per header, only the headers this mailer writes; and no
+// direction-changing or invisible character (the Trojan Source advisory's) reaches a header, the
+// invitation or the message's text.
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import nodemailer from 'nodemailer';
-import type { ClaimedBookingMail, MailBooking } from 'supabase-schema';
+import {
+  DIRECTION_CHARACTERS,
+  INVISIBLE_CHARACTERS,
+  type ClaimedBookingMail,
+  type MailBooking,
+} from 'supabase-schema';
 import { smtpMessage } from '../smtp';
 import { sampleBooking, sampleConfig, sampleMail } from '../testing/sampleMail';
 import { composeMail } from './composeMail';
@@ -33,7 +40,20 @@ const PIECES = [
   '\r\n\r\n<b>body</b>',
   '\nContent-Type: text/html',
   'José Pérez',
+  '\u202e',
+  '\u202a',
+  '\u2066',
+  '\u2069',
+  '\u200f',
+  '\u061c',
+  '\u200b',
+  '\u2060',
+  '\ufeff',
+  'evil\u202efdp.exe',
 ];
+
+/** The characters no message may carry from a booker's text (supabase-schema's lists). */
+const HIDDEN = new RegExp(`[${DIRECTION_CHARACTERS}${INVISIBLE_CHARACTERS}]`, 'u');
 
 /** Text as a booker might type it: ordinary characters mixed with line breaks and injections. */
 const typed = fc
@@ -145,9 +165,14 @@ test('booker text never becomes a calendar property or a mail header', async () 
         mail.replyTo.address,
       ])
         expect(header).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
+      // The HTML's body: its hidden preview pads with invisible characters of its own.
+      const body = mail.html.slice(mail.html.indexOf('<!--body-->'));
+      for (const text of [mail.subject, mail.replyTo.name, mail.to.name, mail.text, body])
+        expect(text).not.toMatch(HIDDEN);
 
       if (mail.icalEvent) {
         const content = mail.icalEvent.content;
+        expect(content).not.toMatch(HIDDEN);
         // Every line ends with CRLF, and none holds a CR or LF of its own.
         for (const line of content.split('\r\n')) expect(line).not.toMatch(/[\r\n\u0085\u2028\u2029]/);
         const calendar = new ICAL.Component(ICAL.parse(content));

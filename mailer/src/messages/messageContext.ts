@@ -12,6 +12,7 @@ import { describeCallTime, type CallTime } from './callTime';
 import type { CallLinkUrls } from './components/CallLinks';
 import { cancelLink, changeLink, siteHost } from './links';
 import type { MailAddress } from './outgoingMail';
+import { visibleText } from './plainText';
 import { translatorFor, type MessageSection, type Translate } from './translate';
 
 /** `Mail`: the kinds a composer takes (composeMail narrows on the kind before it calls one). */
@@ -64,6 +65,15 @@ export interface MessageContext {
   messageId: string;
 }
 
+/** The booking with every text as it reads (plainText.ts): what a message shows of it. */
+function visibleBooking(booking: MailBooking): MailBooking {
+  const entries = Object.entries(booking).map(([name, value]) => [
+    name,
+    typeof value === 'string' ? visibleText(value) : value,
+  ]);
+  return Object.fromEntries(entries) as MailBooking;
+}
+
 function bookingLanguage(booking: MailBooking): Language {
   return booking.language === 'es' ? 'es' : 'en';
 }
@@ -74,7 +84,7 @@ export function messageContext(
   audience: EventAudience,
   section: BookingMessageSection,
 ): MessageContext {
-  const { booking } = mail;
+  const booking = visibleBooking(mail.booking);
   const { site } = config;
   const language = audience === 'visitor' ? bookingLanguage(booking) : config.agencyLanguage;
   const time = describeCallTime(booking, language);

@@ -347,6 +347,27 @@ describe('address_code', () => {
     expect(mail.messageId).toBe('<address_code.43.1@istmo.example>');
   });
 
+  test.each([
+    ['en', 'https://istmo.example/booking?address=L1nk_', 'Confirm this address', 'for 24 hours'],
+    ['es', 'https://istmo.example/booking?address=L1nk_', 'Confirmar esta dirección', 'durante 24 horas'],
+  ] as const)(
+    'in %s: the one-time link beside the code, to the booking page',
+    async (language, url, button, hours) => {
+      const link = `L1nk_${'x'.repeat(38)}`;
+      const mail = plain(
+        await composeMail({
+          mail: sampleCodeMail({ language, link, link_valid_hours: 24 }),
+          config,
+          now,
+        }),
+      );
+      const href = `${url}${'x'.repeat(38)}${language === 'es' ? '&lang=es' : ''}`;
+      expect(mail.html).toContain(`href="${href.replace('&', '&amp;')}"`);
+      expect(mail.text).toContain(button);
+      expect(mail.text).toContain(hours);
+    },
+  );
+
   test('in Spanish, and one minute in the singular', async () => {
     const mail = await codeMail('es');
     expect(mail.subject).toBe(`Tu código: ${SAMPLE_CODE}`);

@@ -107,6 +107,29 @@ test('metrics: compose failures and skips by kind and part', async () => {
   expect(lines).toContain('mailer_skipped_total{kind="booking_reminder"} 1');
 });
 
+test("metrics: the address step's refusals by limit and the last hour's wrong codes, NaN when not told", async () => {
+  statsAnswer = async () => ({ queued: 0, due: 0, failed: 0, oldest_due_seconds: null });
+  const scrape = async () => (await (await fetch(`${server.url}/metrics`)).text()).split('\n');
+  // No unreadable total (NaN): this test leaves the next one's warnings alone.
+  clientAddressAnswer = async () => ({ unreadable_total: Number.NaN, last_unreadable_at: null });
+  expect(await scrape()).toContain('booking_address_limit_refusals_total{limit="mailbox_codes"} Nan');
+  clientAddressAnswer = async () => ({
+    unreadable_total: Number.NaN,
+    last_unreadable_at: null,
+    address_step: {
+      refusals: { mailbox_codes: 4, code_checks_per_network: 2 },
+      code_mails_last_hour: 12,
+      wrong_codes_last_hour: 9,
+      most_wrong_codes_one_network_last_hour: 7,
+    },
+  });
+  const lines = await scrape();
+  expect(lines).toContain('booking_address_limit_refusals_total{limit="mailbox_codes"} 4');
+  expect(lines).toContain('booking_address_limit_refusals_total{limit="code_checks_per_network"} 2');
+  expect(lines).toContain('booking_address_code_mails_last_hour 12');
+  expect(lines).toContain('booking_address_most_wrong_codes_one_network_last_hour 7');
+});
+
 test('metrics: unreadable client addresses, read at each scrape; a warning when the count grew, at most once a minute', async () => {
   statsAnswer = async () => ({ queued: 0, due: 0, failed: 0, oldest_due_seconds: null });
   const scrape = async () => (await (await fetch(`${server.url}/metrics`)).text()).split('\n');

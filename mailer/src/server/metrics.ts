@@ -2,7 +2,8 @@
  * The mailer's Prometheus metrics, prefixed mailer_: the queue's gauges, read from
  * mail_queue_stats() at each scrape, and the counters of messages sent, failed, skipped and not
  * composed, by kind. With them, at the same scrape, one figure of the database that no other
- * process exposes: booking_requests_unreadable_client_address_total, from client_address_stats().
+ * process exposes: booking_requests_unreadable_client_address_total and the address step's figures
+ * (addressStepMetrics.ts), from client_address_stats().
  * A registry per mailer, so two in one process (the tests) count apart.
  */
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
@@ -10,6 +11,7 @@ import { MAIL_KINDS, type MailKind } from 'supabase-schema';
 import type { CalendarStaleness } from '../calendar/calendarHealth';
 import type { Log } from '../log';
 import type { MailQueue } from '../queue/mailQueue';
+import { createAddressStepGauges } from './addressStepMetrics';
 import { createClientAddressWatch } from './clientAddressWatch';
 
 /** What could not be composed: the invitation alone (the message went without it), or the message. */
@@ -83,6 +85,7 @@ export function createMailerMetrics(
       composeFailures.inc({ kind, part }, 0);
   }
   const clientAddressWatch = createClientAddressWatch(log);
+  const addressStep = createAddressStepGauges(registry);
 
   async function readQueue(): Promise<void> {
     try {
@@ -107,13 +110,16 @@ export function createMailerMetrics(
 
   async function readClientAddresses(): Promise<void> {
     let total = Number.NaN;
+    let stats = null;
     try {
       // null: a backend without the function (its migration not applied): unknown, and no error.
-      total = (await queue.clientAddressStats())?.unreadable_total ?? Number.NaN;
+      stats = await queue.clientAddressStats();
+      total = stats?.unreadable_total ?? Number.NaN;
     } catch {
       // Unknown as well; mailer_queue_up tells whether the backend answers at all.
     }
     unreadableClientAddress.set(total);
+    addressStep.set(stats?.address_step);
     if (Number.isFinite(total)) clientAddressWatch.saw(total);
   }
 
