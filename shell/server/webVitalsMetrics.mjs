@@ -10,10 +10,12 @@ import { createNetworkWindow, networkOf } from './webVitalsNetworks.mjs';
  * `poor` is the latter, in the histogram's unit. `plausible` is the most a real page view reaches,
  * in that unit too: a value beyond it is counted apart (out of bounds), never in the histogram the
  * alert reads. LCP and FCP over 30 s: a visitor facing a blank page that long has left, and
- * web-vitals reports no paint of a page hidden before it. TTFB over 30 s: proxies and browsers give
- * up on a request about then, and the request metrics tell that outage better. INP over 10 s:
- * Chromium offers to close a page that busy. CLS over 5: a layout shift scores at most 1, and the
- * worst sites in Chrome's field data stay far below 5 in their session windows.
+ * web-vitals reports no paint of a page hidden before it. TTFB over 30 s: the server answers within
+ * its remote budget (a second, serveShell.mjs), so that is a stalled network or a made-up value,
+ * not a visit it served. INP over 10 s: a tap with no paint for ten seconds is a hung page, not a
+ * slow one. CLS over 5: a layout shift scores at most 1 (a share of the viewport times a share of
+ * its size), and CLS sums one burst of shifts of at most 5 s: past 5 the whole page has jumped
+ * across the screen again and again.
  */
 const HISTOGRAMS = {
   LCP: {
@@ -155,9 +157,10 @@ export function createWebVitalsMetrics(registry, { now } = {}) {
     },
     /**
      * Each metric's 75th percentile (seconds, or unitless for CLS) and how many page views gave it,
-     * over every page and by page; over every page, how many networks sent a poor value. Read from the histograms' buckets rather than a reservoir of raw
-     * values: the same figure (and the same bucket precision) as the PromQL alerts on them compute,
-     * and no memory beyond what /metrics keeps already, however many beacons arrive.
+     * over every page and by page; over every page, how many networks sent a poor value. Read from
+     * the histograms' buckets rather than a reservoir of raw values: the same figure (and the same
+     * bucket precision) as the PromQL alerts on them compute, and no memory beyond what /metrics
+     * keeps already, however many beacons arrive.
      */
     async p75s() {
       /** @type {Record<string, Record<string, { p75: number | null, views: number }>>} */

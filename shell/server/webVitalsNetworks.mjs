@@ -8,6 +8,12 @@ import { isIPv4, isIPv6 } from 'node:net';
 export const NETWORK_WINDOW_MS = 60_000;
 
 /**
+ * The most networks counted in one minute, so a flood from many networks costs a bounded memory
+ * (a few megabytes); a new network past it is not counted until the minute turns.
+ */
+export const MAX_NETWORKS_A_MINUTE = 50_000;
+
+/**
  * The network a client's address belongs to: its /24 for IPv4, its /48 for IPv6 (what one home,
  * office or mobile carrier's gateway hands out), so neighbouring addresses share one cap.
  * @param {string | undefined} address as trustProxy reads it (request.ip)
@@ -73,9 +79,10 @@ export function createNetworkWindow({ now = Date.now } = {}) {
      */
     admit(network, max) {
       turn();
-      const already = counted.get(network) ?? 0;
-      if (already >= max) return false;
-      counted.set(network, already + 1);
+      const already = counted.get(network);
+      if (already === undefined && counted.size >= MAX_NETWORKS_A_MINUTE) return false;
+      if ((already ?? 0) >= max) return false;
+      counted.set(network, (already ?? 0) + 1);
       return true;
     },
     /** A network sent a poor value of a metric. @param {string} metric @param {string} network */
