@@ -126,6 +126,7 @@ export async function serveShell({
       webVitals: metrics.webVitals,
       labels: renderer.webVitalsLabels,
       limit: settings.webVitals.limit,
+      networkLimit: settings.webVitals.networkLimit,
     });
   await app.register(crawlerFiles, { renderer, readRegistry });
   await app.register(siteManifest, { root, siteName: renderer.siteName });

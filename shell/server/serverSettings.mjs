@@ -139,8 +139,10 @@ function registryCacheFile(env, registry) {
 
 /**
  * SHELL_WEB_VITALS (`false` turns the measuring off), SHELL_WEB_VITALS_SAMPLE_RATE (the share of
- * page views measured, above 0 and at most 1) and SHELL_WEB_VITALS_LIMIT per
- * SHELL_WEB_VITALS_LIMIT_WINDOW_SECONDS (beacons one address may send). Every page view by default:
+ * page views measured, above 0 and at most 1), SHELL_WEB_VITALS_LIMIT per
+ * SHELL_WEB_VITALS_LIMIT_WINDOW_SECONDS (beacons one address may send) and
+ * SHELL_WEB_VITALS_NETWORK_LIMIT (beacons counted per network, /24 or /48, a minute; 6: a few
+ * people behind one gateway browsing, not one client's flood). Every page view by default:
  * a small site needs them all for a steady 75th percentile; a busy one samples.
  * @param {Record<string, string | undefined>} env
  */
@@ -159,6 +161,7 @@ function webVitalsSettings(env) {
           'SHELL_WEB_VITALS_LIMIT_WINDOW_SECONDS',
         ) * 1000,
     },
+    networkLimit: positiveNumber(env.SHELL_WEB_VITALS_NETWORK_LIMIT, 6, 'SHELL_WEB_VITALS_NETWORK_LIMIT'),
   };
 }
 
@@ -184,9 +187,9 @@ function webVitalsSettings(env) {
  *   (unset: the build's own remotes.json)
  * @property {string | undefined} registryCache the file its last good document is kept in
  * @property {string | undefined} previewSecret signs preview links (SHELL_PREVIEW_SECRET); unset: no previews
- * @property {{ enabled: boolean, sampleRate: number, limit: { max: number, windowMs: number } }} webVitals
- *   whether visitors' browsers measure their Web Vitals, the share of page views that do, and the
- *   beacons one address may send per window
+ * @property {{ enabled: boolean, sampleRate: number, limit: { max: number, windowMs: number }, networkLimit: number }} webVitals
+ *   whether visitors' browsers measure their Web Vitals, the share of page views that do, the
+ *   beacons one address may send per window, and the beacons counted per network a minute
  */
 
 /** @param {Record<string, string | undefined>} [env] @returns {ServerSettings} */

@@ -5,9 +5,10 @@ import { createWebVitalsMetrics } from './webVitalsMetrics.mjs';
  * The shell server's Prometheus metrics (docs/operator.md, "Metrics"). Labels are bounded: a route
  * is a kind of answer (`page`, `not-found`, `static`, …), never a visitor's path.
  *
- * @param {{ liveVersions: () => Record<string, string | null>, registryFailing: () => Promise<boolean> }} source
+ * @param {{ liveVersions: () => Record<string, string | null>, registryFailing: () => Promise<boolean>, now?: () => number }} source
+ *   `now`: the clock of the Web Vitals' per-network minute (tests pass their own)
  */
-export function createShellMetrics({ liveVersions, registryFailing }) {
+export function createShellMetrics({ liveVersions, registryFailing, now }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'shell_' });
   const requests = new Histogram({
@@ -68,6 +69,6 @@ export function createShellMetrics({ liveVersions, registryFailing }) {
     /** @param {string} remote */
     remoteFailed: (remote) => remoteFailures.inc({ remote }),
     /** Visitors' Web Vitals (webVitals.mjs), on /metrics with the rest. */
-    webVitals: createWebVitalsMetrics(registry),
+    webVitals: createWebVitalsMetrics(registry, { now }),
   };
 }

@@ -1,6 +1,7 @@
 // Owns POST /_shell/vitals, where visitors' browsers send their page view's Web Vitals: a small
 // body of a known shape, limited per address by a limiter of its own, every field checked, kept
-// only as the histograms' counts. Its own parsers and error answers: a refused beacon costs no page.
+// only as the histograms' counts, and counted only up to its network's share of the minute
+// (webVitalsMetrics.mjs). Its own parsers and error answers: a refused beacon costs no page.
 import fastifyRateLimit from '@fastify/rate-limit';
 import { httpError } from './errorPages.mjs';
 import beacon from '../src/webVitals/webVitalsBeacon.json' with { type: 'json' };
@@ -60,6 +61,8 @@ function hasExactly(object, fields) {
  * @property {{ pages: readonly string[], languages: readonly string[] }} labels what a beacon may be
  *   labelled with: the route table's pages and the 404, the site's languages (the renderer's)
  * @property {{ max: number, windowMs: number }} limit beacons one address may send per window
+ * @property {number} networkLimit beacons counted per network (/24, /48) a minute; the rest are
+ *   answered alike but dropped, so one network cannot move the 75th percentiles
  */
 
 /**
@@ -67,7 +70,7 @@ function hasExactly(object, fields) {
  * pages keep theirs (errorPages.mjs, pageRoute.mjs).
  * @type {import('fastify').FastifyPluginAsync<WebVitalsOptions>}
  */
-export default async function webVitals(app, { webVitals: histograms, labels, limit }) {
+export default async function webVitals(app, { webVitals: histograms, labels, limit, networkLimit }) {
   const known = { pages: new Set(labels.pages), languages: new Set(labels.languages) };
   await app.register(fastifyRateLimit, { global: false });
   // Options given, so a store of its own: never the page renders' (pageRoute.mjs), whichever
@@ -107,7 +110,8 @@ export default async function webVitals(app, { webVitals: histograms, labels, li
     },
     async (request, reply) => {
       const read = readBeacon(request.body, known);
-      if (read) histograms.observe(read.labels, read.metrics);
+      // A dropped beacon is answered as a counted one: a browser has nothing to do about it.
+      if (read) histograms.observe(read.labels, read.metrics, { address: request.ip, networkLimit });
       return reply
         .code(read ? 204 : 400)
         .header('Cache-Control', 'no-store')

@@ -10,7 +10,13 @@ import { createPageViewReport, sendWhenHidden, type PageView } from './pageViewR
  */
 export function measureWebVitals(view: PageView): void {
   const report = createPageViewReport(view);
-  const record = (metric: Metric) => report.record(metric.name, metric.value);
-  for (const observe of [onLCP, onINP, onCLS, onFCP, onTTFB]) observe(record);
+  const record = (metric: Metric) => {
+    // After a return from the back-forward cache web-vitals measures a new view: not this one's.
+    if (metric.navigationType !== 'back-forward-cache') report.record(metric.name, metric.value);
+  };
+  // Every change, not only the final value: leaving in the same tab fires pagehide before the
+  // visibility change web-vitals waits for to report CLS and INP (and LCP without any input), so
+  // the report must hold each metric's value so far whenever the beacon leaves.
+  for (const observe of [onLCP, onINP, onCLS, onFCP, onTTFB]) observe(record, { reportAllChanges: true });
   sendWhenHidden(report);
 }

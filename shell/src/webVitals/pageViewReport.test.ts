@@ -1,5 +1,5 @@
-// What a page view sends of its Web Vitals: one beacon, with every metric and the view's labels,
-// when the page is first hidden; and which page views are measured at all.
+// What a page view sends of its Web Vitals: a beacon with every metric so far and the view's labels
+// when the page is first hidden, each metric counted once; and which page views are measured at all.
 import { createPageViewReport, sendWhenHidden, type PageView } from './pageViewReport';
 import { pageViewToMeasure } from './startWebVitals';
 
@@ -42,6 +42,22 @@ test('all the metrics of a page view go in one beacon, with their latest values,
     rendering: 'hydrated',
     metrics: { TTFB: 80, FCP: 700, LCP: 1200, CLS: 0.05, INP: 48 },
   });
+});
+
+test('a metric first measured after the beacon left goes in a second beacon, alone: each metric is sent once', () => {
+  const send = jest.fn();
+  const report = createPageViewReport(VIEW, send);
+  sendWhenHidden(report);
+  report.record('LCP', 1200);
+  report.record('CLS', 0.02);
+  window.dispatchEvent(new Event('pagehide'));
+  report.record('CLS', 0.3);
+  report.record('INP', 136);
+  hide();
+
+  expect(
+    send.mock.calls.map(([body]) => (JSON.parse(body as string) as { metrics: object }).metrics),
+  ).toEqual([{ LCP: 1200, CLS: 0.02 }, { INP: 136 }]);
 });
 
 test('the beacon carries the labels and the metrics, and nothing of the address, the visitor or the time', () => {

@@ -1,6 +1,6 @@
 // Owns what one page view tells the server of its Web Vitals: the labels (the route's page, never
-// the URL; the language; hydrated or client-rendered), every metric's last value, and the one beacon
-// that carries them all, sent when the page is first hidden.
+// the URL; the language; hydrated or client-rendered), every metric's latest value, and the beacon
+// that carries them when the page is hidden or left, each metric once per page view.
 import type { Language } from 'shared-i18n';
 import type { RemotePageId } from '../remotes/remoteContracts';
 import beacon from './webVitalsBeacon.json';
@@ -29,7 +29,10 @@ export interface WebVitalsBeacon extends PageView {
 export interface PageViewReport {
   /** Keeps a metric's latest value: web-vitals reports a metric again as it changes. */
   record(name: WebVitalName, value: number): void;
-  /** Sends what was recorded, once per page view; nothing before the first metric. */
+  /**
+   * Sends the metrics recorded and not sent yet, each one once per page view (the server counts
+   * every value it receives); nothing when there is none.
+   */
   send(): void;
 }
 
@@ -45,26 +48,30 @@ export function createPageViewReport(
   view: PageView,
   send: (body: string) => void = sendBeacon,
 ): PageViewReport {
-  const metrics: WebVitalsBeacon['metrics'] = {};
-  let sent = false;
+  let metrics: WebVitalsBeacon['metrics'] = {};
+  const sent = new Set<WebVitalName>();
   return {
     record(name, value) {
-      if (!sent) metrics[name] = value;
+      if (!sent.has(name)) metrics[name] = value;
     },
     send() {
-      if (sent || Object.keys(metrics).length === 0) return;
-      sent = true;
+      if (Object.keys(metrics).length === 0) return;
       const body: WebVitalsBeacon = { ...view, metrics };
+      for (const name of Object.keys(metrics)) sent.add(name as WebVitalName);
+      metrics = {};
       send(JSON.stringify(body));
     },
   };
 }
 
 /**
- * Sends the report when the page is first hidden (another tab, the phone's home screen, leaving),
- * the last moment a browser reliably runs a page's code; pagehide for browsers that skip the
- * visibility change on leaving. Listened to on the document, whose listeners run after web-vitals'
- * own (on the window, while capturing), so LCP, INP and CLS have their final values by then.
+ * Sends the report when the page is hidden (another tab, the phone's home screen) or left, the last
+ * moments a browser reliably runs a page's code. Leaving in the same tab, Chromium fires pagehide
+ * first and the visibility change after it: the pagehide beacon carries what web-vitals reported
+ * so far (every change, measureWebVitals.ts), and a metric it only reports on the visibility change
+ * (an interaction still being processed) follows in a second beacon of its own. The visibility
+ * change is listened to on the document, so web-vitals' own listener (on the window, while
+ * capturing) has reported by then.
  */
 export function sendWhenHidden(report: PageViewReport): void {
   document.addEventListener('visibilitychange', () => {
