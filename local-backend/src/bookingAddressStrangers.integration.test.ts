@@ -266,3 +266,18 @@ describe('a call a page of another site can make without a CORS preflight', () =
     expect(response.status).toBe(200);
   });
 });
+
+test('the agency can send a prospect who wrote in a mail whose link lets them book, past every limit', async () => {
+  await backend.database.query('update private.booking_settings set address_mails_per_day = 1');
+  const email = 'rosa@cafe.pa';
+  await stranger.requestCode(email);
+  expect(refusal(await prospect.requestCode(email))[0]).toBe(429);
+  await backend.database.query(`select private.send_address_mail($1, 'es')`, [email]);
+  const mail = (await claimCodes(backend)).at(-1);
+  expect(mail?.address).toMatchObject({ email, language: 'es' });
+  const pass = passOf(await prospect.redeem(email, String(mail?.address?.link)));
+  expect((await prospect.insert(validBooking({ email }), pass)).error).toBeNull();
+  // Not a visitor's to call.
+  const { error } = await supabaseAs(backend, 'service_role').rpc('send_address_mail', { email });
+  expect(error).not.toBeNull();
+});

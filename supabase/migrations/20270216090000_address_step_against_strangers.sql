@@ -756,3 +756,28 @@ begin
   return pruned;
 end;
 $$;
+
+-- The agency's own way to help a prospect who wrote in (docs/operator.md, "When a real client hits
+-- a limit"): a code mail with its link to the address, past every limit. Owner only.
+create function private.send_address_mail(email text, language text default 'en') returns bigint
+language plpgsql
+volatile
+set search_path = pg_catalog, pg_temp
+as $$
+declare
+  code_id bigint;
+begin
+  if email is null or not private.is_booking_email(btrim(email)) then
+    raise exception 'Not an address a booking can use' using errcode = 'BK008', detail = 'address_invalid';
+  end if;
+  insert into private.booking_address_codes (mailbox, email, language, attempt_hash)
+  values (private.mailbox_of(email), btrim(email),
+    case when lower(language) in ('en', 'es') then lower(language) else 'en' end,
+    extensions.digest(private.new_secret(), 'sha256'))
+  returning id into code_id;
+  insert into private.mail_outbox (address_code_id, kind) values (code_id, 'address_code');
+  return code_id;
+end;
+$$;
+
+revoke all on function private.send_address_mail(text, text) from public;
