@@ -16,6 +16,7 @@ import {
   mailedCode,
   storedBookings,
 } from '../support/bookingForm';
+import { callFrom, requestCode } from '../support/addressStepApi';
 import { fetchServerHtml } from '../support/serverHtml';
 
 const booking = (language: 'en' | 'es', key: string) => copy('remote-booking', language, key);
@@ -129,6 +130,49 @@ test('five spellings of one Gmail mailbox through the form: at most three codes 
     );
     expect(reached).toHaveLength(3);
     expect(await storedBookings(site)).toEqual([]);
+  } finally {
+    await site.database.query(`update private.booking_settings set address_code_resend_after = '30 seconds'`);
+  }
+});
+
+test("a stranger on another network asks codes for the prospect's address in four spellings and guesses eight; the prospect books with their own", async ({
+  page,
+  site,
+}) => {
+  const backendUrl = String(site.backend?.url);
+  const stranger = '127.0.2.1';
+  await site.database.query(`update private.booking_settings set address_code_resend_after = '0'`);
+  try {
+    const [local, domain] = BOOKING_TEXT.email.split('@');
+    const spellings = [
+      `${local}+a@${domain}`,
+      BOOKING_TEXT.email.toUpperCase(),
+      `${local}+b@${domain}`,
+      `${local}+c@${domain}`,
+    ];
+    const asked = [];
+    for (const email of spellings) asked.push((await requestCode(backendUrl, email, stranger)).status);
+    expect(asked).toEqual([200, 200, 200, 429]);
+    await site.inbox.waitFor((messages) => messages.length >= 3);
+    await site.inbox.deleteAll();
+
+    await page.goto(site.url('shell', '/booking'));
+    await fillBooking(page);
+    await page.getByRole('button', { name: booking('en', 'submit') }).click();
+    await expect(page.getByTestId('booking-code-sent')).toContainText(BOOKING_TEXT.email);
+    // While the prospect reads their mail, the stranger guesses, with no attempt of theirs.
+    for (let i = 0; i < 8; i++) {
+      const guess = await callFrom(
+        backendUrl,
+        '/rest/v1/rpc/verify_booking_code',
+        { email: BOOKING_TEXT.email, code: String(i).repeat(6) },
+        { from: stranger },
+      );
+      expect([guess.status, guess.body.details]).toEqual([400, 'code_refused']);
+    }
+    await confirmWithMailedCode(page, site, 'en');
+    await expect(page.getByTestId('booking-success')).toBeVisible();
+    expect(await storedBookings(site)).toHaveLength(1);
   } finally {
     await site.database.query(`update private.booking_settings set address_code_resend_after = '30 seconds'`);
   }

@@ -1,9 +1,9 @@
 // Only real, free slots: the picker and the time select offer what the database would store, say
 // why the rest is greyed out, show the visitor's own time, and a slot lost between choosing and
 // sending is said as such, in both languages.
-import { solveChallenge } from 'altcha-lib/v1';
 import { LOCAL_ANON_KEY } from 'local-backend';
 import { test, expect, shellStarted } from '../support/fixtures';
+import { bookingProof } from '../support/addressStepApi';
 import { copy } from '../support/copy';
 import {
   BOOKING_CHOICES,
@@ -199,25 +199,6 @@ for (const language of LANGUAGES) {
     expect(await storedBookings(site)).toHaveLength(2);
     await Promise.all([first.close(), second.close()]);
   });
-}
-
-/**
- * A proof of work, as the form makes it (remote-booking/src/booking/bookingProof.ts): a challenge
- * from the database, solved with the same solver.
- */
-async function bookingProof(backendUrl: string): Promise<string> {
-  const response = await fetch(`${backendUrl}/rest/v1/rpc/booking_challenge`, {
-    method: 'POST',
-    headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  const { algorithm, challenge, maxnumber, salt, signature } = (await response.json()) as Record<
-    'algorithm' | 'challenge' | 'salt' | 'signature',
-    string
-  > & { maxnumber: number };
-  const solution = await solveChallenge(challenge, salt, algorithm, maxnumber).promise;
-  const proof = { algorithm, challenge, number: solution?.number, salt, signature };
-  return Buffer.from(JSON.stringify(proof)).toString('base64');
 }
 
 /**
