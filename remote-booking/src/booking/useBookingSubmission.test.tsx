@@ -1,10 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
 import { setLanguage } from 'shared-i18n';
-import type { AddressCodeRequested, BookingInsert } from 'supabase-schema';
+import type { AddressLinkRedeemed, BookingInsert } from 'supabase-schema';
 import { BookingNotStoredError } from './bookingRefusal';
-import type { BookingSender, BookingStore } from './bookingStore';
+import type { BookingSender, BookingStore, CodeRequestAnswer } from './bookingStore';
 import type { CompleteBookingForm } from './bookingForm';
-import { useBookingSubmission, type SubmitOutcome } from './useBookingSubmission';
+import type { SubmitOutcome } from './submissionState';
+import { useBookingSubmission } from './useBookingSubmission';
 
 const filledForm: CompleteBookingForm = {
   fullName: ' Ana Pérez ',
@@ -33,8 +34,12 @@ function scriptedStore(...outcomes: Outcome[]) {
   const senders: BookingSender[] = [];
   const passes: string[] = [];
   const codes: string[] = [];
-  const requests: Array<AddressCodeRequested | Error> = [];
+  /** Each verify_booking_code call's arguments, as the store was given them. */
+  const checks: unknown[][] = [];
+  const requests: Array<CodeRequestAnswer | Error> = [];
   const verifications: Array<string | Error> = [];
+  const redeemed: Array<{ email: string; link: string }> = [];
+  const redemptions: Array<AddressLinkRedeemed | Error> = [];
   let issued = 0;
   const store: BookingStore = {
     requestCode: async () => {
@@ -42,9 +47,16 @@ function scriptedStore(...outcomes: Outcome[]) {
       if (answer instanceof Error) throw answer;
       return answer;
     },
-    verifyCode: async (_email, code) => {
-      codes.push(code);
+    verifyCode: async (...args) => {
+      checks.push(args);
+      codes.push(args[1]);
       const answer = verifications.shift() ?? `pass-${++issued}`;
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+    redeemLink: async (email, link) => {
+      redeemed.push({ email, link });
+      const answer = redemptions.shift() ?? { pass: `pass-${++issued}`, email };
       if (answer instanceof Error) throw answer;
       return answer;
     },
@@ -56,12 +68,20 @@ function scriptedStore(...outcomes: Outcome[]) {
       if (outcome instanceof Error) throw outcome;
     },
   };
-  return { store, received, senders, passes, codes, requests, verifications };
+  return { store, received, senders, passes, codes, checks, requests, verifications, redeemed, redemptions };
 }
 
-const CODE_SENT: AddressCodeRequested = { step: 'code', resend_after_seconds: 30, code_valid_seconds: 600 };
+const ATTEMPT = 'a'.repeat(43);
+const CODE_SENT: CodeRequestAnswer = {
+  step: 'code',
+  attempt: ATTEMPT,
+  resend_after_seconds: 30,
+  code_valid_seconds: 600,
+};
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+// A code step is kept in the tab across reloads: each test starts in a fresh tab.
+beforeEach(() => sessionStorage.clear());
 
 test('a stored booking goes idle → submitting → success, as a pending row with trimmed text', async () => {
   const { store, received } = scriptedStore('stored');

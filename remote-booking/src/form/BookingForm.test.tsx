@@ -19,6 +19,8 @@ beforeEach(() => {
   jest.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('[]'));
 });
 afterEach(() => jest.restoreAllMocks());
+// A code step is kept in the tab across reloads: each test starts in a fresh tab.
+beforeEach(() => sessionStorage.clear());
 
 /**
  * The form over a store that records each insert. `codes`: the address step is on, and each code
@@ -29,13 +31,14 @@ function renderForm({ codes }: { codes?: Array<'right' | Error> } = {}) {
   const store: BookingStore = {
     requestCode: async () =>
       codes
-        ? { step: 'code', resend_after_seconds: 30, code_valid_seconds: 600 }
+        ? { step: 'code', attempt: 'a'.repeat(43), resend_after_seconds: 30, code_valid_seconds: 600 }
         : { step: 'pass', pass: 'pass' },
     verifyCode: async () => {
       const answer = codes?.shift() ?? 'right';
       if (answer instanceof Error) throw answer;
       return 'pass';
     },
+    redeemLink: async (email) => ({ pass: 'pass', email }),
     insert: async (booking) => void received.push(booking),
   };
   render(

@@ -12,8 +12,10 @@ import {
 import { chosenSlotProblem } from '../availability/bookableSlots';
 import { useAvailability } from '../availability/useAvailability';
 import { EmbeddedAvailability } from '../availability/embeddedAvailability';
+import { useAddressLink } from '../booking/addressLink';
 import type { BookingStore } from '../booking/bookingStore';
-import { useBookingSubmission, type SubmitOutcome } from '../booking/useBookingSubmission';
+import type { SubmitOutcome } from '../booking/submissionState';
+import { useBookingSubmission } from '../booking/useBookingSubmission';
 import { NAMESPACE } from '../i18n';
 import { BusinessSection } from './BusinessSection';
 import { bindField } from './fieldProps';
@@ -52,7 +54,9 @@ export function BookingForm({ store, onFocus }: BookingFormProps) {
   const dateButtonRef = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
-  const { status, step, submit, resend, setCode, closeStep } = useBookingSubmission(store);
+  const { status, step, hasLink, submit, resend, setCode, closeStep } = useBookingSubmission(store, {
+    link: useAddressLink(),
+  });
   const stepTextId = useId();
   const availability = useAvailability();
   const { refresh } = availability;
@@ -162,7 +166,10 @@ export function BookingForm({ store, onFocus }: BookingFormProps) {
         </Suspense>
       ) : (
         <>
-          <p className="booking-form__note">{t('addressNote')}</p>
+          {/* From a code mail's link, the first send confirms the address without a code. */}
+          <p className="booking-form__note" data-testid="booking-address-note">
+            {t(hasLink ? 'addressLinkNote' : 'addressNote')}
+          </p>
           <SubmitButton
             className="site-button site-button--primary booking-form__submit"
             disabled={status === 'submitting'}
