@@ -54,8 +54,10 @@ export function BookingForm({ store, onFocus }: BookingFormProps) {
   const dateButtonRef = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
+  // A code mail's link (?address=…) is only read here: the first send redeems it.
+  const mailedLink = useAddressLink();
   const { status, step, hasLink, submit, resend, setCode, closeStep } = useBookingSubmission(store, {
-    link: useAddressLink(),
+    link: mailedLink,
   });
   const stepTextId = useId();
   const availability = useAvailability();
