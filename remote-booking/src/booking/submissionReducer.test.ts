@@ -81,8 +81,9 @@ test('the limits keep the step; a refused field or a closed step closes it', () 
   expect(submissionReducer(waiting, { type: 'stepClosed' })).toMatchObject({ status: 'idle', step: null });
 });
 
-test('a step kept across a reload comes back, unless one already shows', () => {
-  const restored = after({ type: 'stepRestored', step: kept });
+test("a step kept across a reload comes back, unless one already shows or a mail's link opened the page", () => {
+  expect(after({ type: 'stepRestored', step: kept }).step).toBeNull();
+  const restored = submissionReducer(initialSubmission(null), { type: 'stepRestored', step: kept });
   expect(restored.step).toMatchObject({ ...kept, note: 'sent', code: '' });
   const other = { ...kept, email: 'otra@tienda.pa' };
   expect(submissionReducer(restored, { type: 'stepRestored', step: other }).step?.email).toBe(kept.email);

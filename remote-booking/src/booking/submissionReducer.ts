@@ -79,6 +79,7 @@ export function submissionReducer(state: SubmissionState, action: SubmissionActi
     case 'stepClosed':
       return { ...state, status: 'idle', step: null };
     case 'stepRestored':
-      return state.step ? state : { ...state, step: newStep(action.step, 'sent') };
+      // A mail's link confirms the address without the code: the page opened from it asks for none.
+      return state.step || state.link ? state : { ...state, step: newStep(action.step, 'sent') };
   }
 }
