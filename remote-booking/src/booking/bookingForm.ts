@@ -82,12 +82,17 @@ const MULTI_LINE: readonly BookingFieldColumn[] = MULTI_LINE_COLUMNS;
 const STRIPPED = new RegExp(STRIPPED_FROM_ONE_LINE, 'g');
 
 /**
- * What the form sends of a text field: trimmed, and a one-line field without the invisible
- * characters a copy brings (supabase-schema's STRIPPED_FROM_ONE_LINE), which no reader misses.
- * What is sent is what is judged.
+ * A one-line field without the invisible characters a copy brings (supabase-schema's
+ * STRIPPED_FROM_ONE_LINE), which no reader misses. Taken out as the visitor types too, or the
+ * browser's own check of an e-mail would refuse what no one can see.
  */
+export function withoutInvisible(field: BookingField, value: string): string {
+  return MULTI_LINE.includes(COLUMN_OF_FIELD[field]) ? value : value.replace(STRIPPED, '');
+}
+
+/** What the form sends of a text field, and so what is judged: trimmed, without the invisible. */
 export function sentText(field: BookingField, value: string): string {
-  return (MULTI_LINE.includes(COLUMN_OF_FIELD[field]) ? value : value.replace(STRIPPED, '')).trim();
+  return withoutInvisible(field, value).trim();
 }
 
 /** What the form sends of each field: text as sentText makes it, a choice or date as it is. */

@@ -243,10 +243,22 @@ test('"Change my e-mail" goes back to the e-mail field with every field kept', a
 test('invisible characters a copy brings are taken out of a one-line field before it is sent', async () => {
   const user = userEvent.setup({ delay: null });
   const received = renderForm();
-  await fillBooking(user, en, { fullName: '\ufeffMaría\u200b Cas\u00adtillo\u200b' });
+  await fillBooking(user, en, {
+    fullName: '\ufeffMaría\u200b Cas\u00adtillo\u200b',
+    email: 'maria@cafeboquete.com.pa\u200b',
+  });
   expect(field(en.fields.fullName).validationMessage).toBe('');
+  expect(field(en.fields.email).validationMessage).toBe('');
   await user.click(screen.getByRole('button', { name: en.submit }));
-  expect(received[0]?.full_name).toBe('María Castillo');
+  expect(received[0]).toMatchObject({ full_name: 'María Castillo', email: 'maria@cafeboquete.com.pa' });
+});
+
+test('a multi-line field keeps the invisible characters a pasted text brings', async () => {
+  const user = userEvent.setup({ delay: null });
+  const received = renderForm();
+  await fillBooking(user, en, { goals: 'Sell\u200bonline' });
+  await user.click(screen.getByRole('button', { name: en.submit }));
+  expect(received[0]?.goals).toBe('Sell\u200bonline');
 });
 
 test("an address that had all its codes today is pointed at the latest e-mail's link", async () => {

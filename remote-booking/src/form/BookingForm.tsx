@@ -6,6 +6,7 @@ import { BOOKING_MAX_LENGTH } from 'supabase-schema';
 import {
   EMPTY_BOOKING_FORM,
   isComplete,
+  withoutInvisible,
   type BookingField,
   type BookingFormValues,
 } from '../booking/bookingForm';
@@ -66,7 +67,7 @@ export function BookingForm({ store, onFocus }: BookingFormProps) {
   const slotProblem = chosenSlotProblem(values.preferredDate, values.preferredTime, availability);
 
   const setField = (field: BookingField, value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
+    setValues((current) => ({ ...current, [field]: withoutInvisible(field, value) }));
   useValuesTypedBeforeHydration(formRef, values, setField);
   useBookingValidity(formRef, values, t);
   const bind = (field: BookingField) => bindField(field, values, setField);
