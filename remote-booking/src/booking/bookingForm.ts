@@ -1,4 +1,6 @@
 import {
+  MULTI_LINE_COLUMNS,
+  STRIPPED_FROM_ONE_LINE,
   bookingFieldProblems,
   type BookingFieldColumn,
   type BookingFieldProblem,
@@ -75,14 +77,30 @@ const COLUMN_OF_FIELD = {
 
 const FIELDS = Object.keys(COLUMN_OF_FIELD) as BookingField[];
 
-/** What the form sends of each field: text trimmed, a choice or date as it is. */
+const CHOSEN_FIELDS: readonly BookingField[] = ['companySize', 'budget', 'preferredTime', 'preferredDate'];
+const MULTI_LINE: readonly BookingFieldColumn[] = MULTI_LINE_COLUMNS;
+const STRIPPED = new RegExp(STRIPPED_FROM_ONE_LINE, 'g');
+
+/**
+ * A one-line field without the invisible characters a copy brings (supabase-schema's
+ * STRIPPED_FROM_ONE_LINE), which no reader misses. Taken out as the visitor types too, or the
+ * browser's own check of an e-mail would refuse what no one can see.
+ */
+export function withoutInvisible(field: BookingField, value: string): string {
+  return MULTI_LINE.includes(COLUMN_OF_FIELD[field]) ? value : value.replace(STRIPPED, '');
+}
+
+/** What the form sends of a text field, and so what is judged: trimmed, without the invisible. */
+export function sentText(field: BookingField, value: string): string {
+  return withoutInvisible(field, value).trim();
+}
+
+/** What the form sends of each field: text as sentText makes it, a choice or date as it is. */
 function sentValues(values: BookingFormValues): BookingFieldValues {
-  const trimmed = (field: BookingField) =>
-    field === 'companySize' || field === 'budget' || field === 'preferredTime' || field === 'preferredDate'
-      ? values[field]
-      : values[field].trim();
+  const sent = (field: BookingField) =>
+    CHOSEN_FIELDS.includes(field) ? values[field] : sentText(field, values[field]);
   return Object.fromEntries(
-    FIELDS.map((field) => [COLUMN_OF_FIELD[field], trimmed(field)]),
+    FIELDS.map((field) => [COLUMN_OF_FIELD[field], sent(field)]),
   ) as BookingFieldValues;
 }
 
@@ -108,7 +126,7 @@ export function isBookingField(name: string): name is BookingField {
   return Object.hasOwn(COLUMN_OF_FIELD, name);
 }
 
-/** The row SPEC §7 inserts: snake_case columns, trimmed text, always pending. */
+/** The row SPEC §7 inserts: snake_case columns, text as sentText makes it, always pending. */
 export function toBookingInsert(values: CompleteBookingForm, id: string): BookingInsert {
   return {
     ...sentValues(values),

@@ -1,21 +1,26 @@
 /**
  * A refusal of the booking backend (PostgREST's `{code, message, details}` and the HTTP status),
  * read for what the form tells the visitor: the abuse limits, a lost slot, the address step's
- * codes and passes, or the one field the database refused.
+ * codes, links and passes, or the one field the database refused.
  */
 import {
   ADDRESS_CODE_REFUSED,
+  ADDRESS_LINK_REFUSED,
   ADDRESS_NOT_BOOKABLE,
   BOOKING_ADDRESS_UNPROVEN,
   BOOKING_FIELD_COLUMNS,
   BOOKING_LIMIT_REACHED,
   slotRefusalOf,
+  type AddressCodeLimit,
   type AddressCodeRefusal,
   type BookingFieldColumn,
   type SlotRefusal,
 } from 'supabase-schema';
 
-const CODE_REFUSALS: readonly AddressCodeRefusal[] = ['wrong', 'used_up', 'expired'];
+const CODE_REFUSALS: readonly AddressCodeRefusal[] = ['wrong', 'used_up', 'expired', 'refused'];
+
+/** The limits that leave the mailbox its latest mail's link: the visitor is pointed at it. */
+const MAILBOX_LIMITS: readonly AddressCodeLimit[] = ['mailbox_network_codes', 'mailbox_codes'];
 
 /** Postgres's check_violation: the name of the constraint is in the message. */
 const CHECK_VIOLATION = '23514';
@@ -41,15 +46,26 @@ export class BookingNotStoredError extends Error {
     return this.limitReached && match ? Number(match[1]) : null;
   }
 
-  /** PT429 `limit mailbox_codes…`: the address has had all the codes it may have today. */
+  /** PT429 `limit <name>: …`: which of the database's limits refused it, or null. */
+  get limitName(): string | null {
+    const match = /^limit ([a-z_]+)/.exec(this.details);
+    return this.limitReached && match ? (match[1] ?? null) : null;
+  }
+
+  /** The address has had all the codes it may have today (from here, or at all). */
   get mailboxLimited(): boolean {
-    return this.limitReached && this.details.startsWith('limit mailbox_codes');
+    return MAILBOX_LIMITS.some((name) => name === this.limitName);
   }
 
   /** BK007: the code typed was refused, and why. */
   get codeRefusal(): AddressCodeRefusal | null {
     if (this.code !== ADDRESS_CODE_REFUSED) return null;
     return CODE_REFUSALS.find((reason) => this.details === `code_${reason}`) ?? 'wrong';
+  }
+
+  /** BK009: the code mail's link is unknown, spent, expired, or for another address. */
+  get linkRefused(): boolean {
+    return this.code === ADDRESS_LINK_REFUSED;
   }
 
   /** BK006: the insert's pass is missing, expired or spent: the address must answer a new code. */

@@ -4,6 +4,7 @@ import {
   BOOKING_LANGUAGE_HEADER,
   BOOKING_PROOF_HEADER,
   BOOKING_TIME_ZONE_HEADER,
+  REDEEM_ADDRESS_LINK_FUNCTION,
   REQUEST_ADDRESS_CODE_FUNCTION,
   VERIFY_ADDRESS_CODE_FUNCTION,
   type BookingInsert,
@@ -94,7 +95,7 @@ test("a refusal keeps PostgREST's code and details, for the form to say why", as
   expect((refused as BookingNotStoredError).codeRefusal).toBe('expired');
 });
 
-test('the right code is traded for the pass', async () => {
+test('the right code is traded for the pass; without an attempt, the call has the e-mail and the code only', async () => {
   const { client, sent } = recordingClient([{ data: { pass: 'pass-9' }, error: null, status: 200 }]);
   const store = supabaseBookingStore(client, async () => 'proof');
   await expect(store.verifyCode('ana@tienda.pa', '123456')).resolves.toBe('pass-9');
@@ -103,6 +104,48 @@ test('the right code is traded for the pass', async () => {
     args: { email: 'ana@tienda.pa', code: '123456' },
     headers: {},
   });
+});
+
+test("the typed code is checked with its attempt's id; an older database's answer had none", async () => {
+  const attempt = 'a'.repeat(43);
+  const { client, sent } = recordingClient([
+    {
+      data: { step: 'code', attempt, resend_after_seconds: 30, code_valid_seconds: 600 },
+      error: null,
+      status: 200,
+    },
+    { data: { pass: 'pass-9' }, error: null, status: 200 },
+    {
+      data: { step: 'code', attempt: null, resend_after_seconds: 30, code_valid_seconds: 600 },
+      error: null,
+      status: 200,
+    },
+  ]);
+  const store = supabaseBookingStore(client, async () => 'proof');
+  await expect(store.requestCode('ana@tienda.pa', { language: 'en' })).resolves.toMatchObject({ attempt });
+  await store.verifyCode('ana@tienda.pa', '123456', attempt);
+  expect(sent[1]?.args).toEqual({ email: 'ana@tienda.pa', code: '123456', attempt });
+  await expect(store.requestCode('ana@tienda.pa', { language: 'en' })).resolves.not.toHaveProperty('attempt');
+});
+
+test("a code mail's link is traded for the pass; a refused one says so", async () => {
+  const link = 'L'.repeat(43);
+  const { client, sent } = recordingClient([
+    { data: { pass: 'pass-7', email: 'Ana@Tienda.pa' }, error: null, status: 200 },
+    { error: { code: 'BK009', message: 'Link refused', details: 'link_refused' }, status: 400 },
+  ]);
+  const store = supabaseBookingStore(client, async () => 'proof');
+  await expect(store.redeemLink('ana@tienda.pa', link)).resolves.toEqual({
+    pass: 'pass-7',
+    email: 'Ana@Tienda.pa',
+  });
+  expect(sent[0]).toEqual({
+    call: `rpc ${REDEEM_ADDRESS_LINK_FUNCTION}`,
+    args: { email: 'ana@tienda.pa', link },
+    headers: {},
+  });
+  const refused = await store.redeemLink('ana@tienda.pa', link).catch((error: unknown) => error);
+  expect((refused as BookingNotStoredError).linkRefused).toBe(true);
 });
 
 test("the insert carries the pass, the page's language and the visitor's time zone, and no proof", async () => {

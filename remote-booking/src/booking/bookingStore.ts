@@ -1,10 +1,10 @@
 /**
- * What the form sends a booking to (the store's contract), and the page's store, which loads the
- * Supabase implementation (supabaseBookingStore.ts) with the first send.
+ * What the form sends a booking to: the store's contract, which the Supabase store
+ * (supabaseBookingStore.ts), the page's deferred store (configuredBookingStore.ts) and the tests'
+ * fakes implement.
  */
 import type { Language } from 'shared-i18n';
-import type { AddressCodeRequested, BookingInsert } from 'supabase-schema';
-import { bookingConfig } from '../config';
+import type { AddressCodeRequested, AddressLinkRedeemed, BookingInsert } from 'supabase-schema';
 
 /** Who sends a booking, beside SPEC §7's row: the database writes the visitor's e-mails with it. */
 export interface BookingSender {
@@ -17,54 +17,29 @@ export interface ProvenSender extends BookingSender {
   pass: string;
 }
 
+type CodeSent = Extract<AddressCodeRequested, { step: 'code' }>;
+
+/**
+ * request_booking_code's answer. A database of before the attempt ids answers no `attempt`: the
+ * remote ships first, so it still books against one (bookingAddress.ts).
+ */
+export type CodeRequestAnswer =
+  Extract<AddressCodeRequested, { step: 'pass' }> | (Omit<CodeSent, 'attempt'> & { attempt?: string });
+
 /**
  * Where a booking goes: the Supabase project in production, anything with the same answers in
  * tests. A slot is held only by an address that answered: the form asks for a code (or, with the
- * step turned off, gets a pass at once), trades the code for a pass, and inserts with the pass.
- * Each method rejects with a BookingNotStoredError (bookingRefusal.ts) for a refusal of the database.
+ * step turned off, gets a pass at once), trades the code (or a code mail's link) for a pass, and
+ * inserts with the pass. Each method rejects with a BookingNotStoredError (bookingRefusal.ts) for a
+ * refusal of the database.
  */
 export interface BookingStore {
   /** request_booking_code: mails a code to the address, or answers a pass at once. */
-  requestCode(email: string, sender: BookingSender): Promise<AddressCodeRequested>;
-  /** verify_booking_code: the pass for the code the visitor typed. */
-  verifyCode(email: string, code: string): Promise<string>;
+  requestCode(email: string, sender: BookingSender): Promise<CodeRequestAnswer>;
+  /** verify_booking_code: the pass for the code the visitor typed; without an attempt, the old call. */
+  verifyCode(email: string, code: string, attempt?: string): Promise<string>;
+  /** redeem_booking_link: the pass for the link of a code mail, sent to this address. */
+  redeemLink(email: string, link: string): Promise<AddressLinkRedeemed>;
   /** Resolves once the booking is stored (a retry of a stored one too). */
   insert(booking: BookingInsert, sender: ProvenSender): Promise<void>;
 }
-
-let configuredStore: Promise<BookingStore> | null = null;
-
-/**
- * The Supabase project of the environment's settings. supabase-js and the store's code are fetched
- * with the first send, not with the page: they are a third of its JavaScript and only a sender
- * needs them.
- */
-function loadConfiguredStore(): Promise<BookingStore> {
-  configuredStore ??= Promise.all([import('@supabase/supabase-js'), import('./supabaseBookingStore')]).then(
-    ([{ createClient }, { supabaseBookingStore }]) =>
-      supabaseBookingStore(
-        createClient(bookingConfig.supabaseUrl, bookingConfig.supabaseAnonKey, {
-          // Visitors never sign in: no session to keep, refresh or read from the shell's URL.
-          auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        }),
-      ),
-  );
-  // A failed download (the remote's host down for a moment) is tried again with the next send.
-  configuredStore.catch(() => {
-    configuredStore = null;
-  });
-  return configuredStore;
-}
-
-/** The store the page uses. */
-export const configuredBookingStore: BookingStore = {
-  async requestCode(email, sender) {
-    return (await loadConfiguredStore()).requestCode(email, sender);
-  },
-  async verifyCode(email, code) {
-    return (await loadConfiguredStore()).verifyCode(email, code);
-  },
-  async insert(booking, sender) {
-    await (await loadConfiguredStore()).insert(booking, sender);
-  },
-};

@@ -1,5 +1,5 @@
 /**
- * The booking store over supabase-js: the address step's two RPCs and the one insert, with the
+ * The booking store over supabase-js: the address step's three RPCs and the one insert, with the
  * headers the database reads (supabase/src/bookingAddress.ts, bookingProof.ts, bookingMail.ts).
  * Loaded with supabase-js on the first send, never with the page.
  */
@@ -9,14 +9,15 @@ import {
   BOOKING_LANGUAGE_HEADER,
   BOOKING_PROOF_HEADER,
   BOOKING_TIME_ZONE_HEADER,
+  REDEEM_ADDRESS_LINK_FUNCTION,
   REQUEST_ADDRESS_CODE_FUNCTION,
   VERIFY_ADDRESS_CODE_FUNCTION,
-  type AddressCodeRequested,
+  type AddressLinkRedeemed,
   type AddressVerified,
 } from 'supabase-schema';
 import { takeBookingProof } from './bookingProof';
 import { BookingNotStoredError } from './bookingRefusal';
-import type { BookingStore } from './bookingStore';
+import type { BookingStore, CodeRequestAnswer } from './bookingStore';
 import { visitorTimeZone } from './visitorTimeZone';
 
 /**
@@ -32,9 +33,25 @@ function refusal(status: number, error: PostgrestError): BookingNotStoredError {
   return new BookingNotStoredError(status, error.code, error.message, error.details ?? '');
 }
 
-function isRequested(answer: unknown): answer is AddressCodeRequested {
-  const step = (answer as { step?: unknown } | null)?.step;
-  return step === 'code' || (step === 'pass' && typeof (answer as { pass?: unknown }).pass === 'string');
+/** The answer as the form reads it; an `attempt` that is not a string is an older database's none. */
+function requestedCode(answer: unknown): CodeRequestAnswer | null {
+  const { step, pass, attempt, resend_after_seconds, code_valid_seconds } = (answer ?? {}) as Record<
+    string,
+    unknown
+  >;
+  if (step === 'pass') return typeof pass === 'string' ? { step, pass } : null;
+  if (step !== 'code') return null;
+  return {
+    step,
+    resend_after_seconds: Number(resend_after_seconds) || 0,
+    code_valid_seconds: Number(code_valid_seconds) || 0,
+    ...(typeof attempt === 'string' ? { attempt } : {}),
+  };
+}
+
+function isRedeemed(answer: unknown): answer is AddressLinkRedeemed {
+  const { pass, email } = (answer ?? {}) as Record<string, unknown>;
+  return typeof pass === 'string' && typeof email === 'string';
 }
 
 export function supabaseBookingStore(
@@ -50,16 +67,26 @@ export function supabaseBookingStore(
         .rpc(REQUEST_ADDRESS_CODE_FUNCTION, { email, language })
         .setHeader(BOOKING_PROOF_HEADER, proof);
       if (error) throw refusal(status, error);
-      if (!isRequested(data)) throw new Error(`${REQUEST_ADDRESS_CODE_FUNCTION} answered no step`);
-      return data;
+      const answer = requestedCode(data);
+      if (!answer) throw new Error(`${REQUEST_ADDRESS_CODE_FUNCTION} answered no step`);
+      return answer;
     },
 
-    async verifyCode(email, code) {
-      const { data, error, status } = await client.rpc(VERIFY_ADDRESS_CODE_FUNCTION, { email, code });
+    async verifyCode(email, code, attempt) {
+      // An older database answered no attempt: its call has two arguments.
+      const args = attempt === undefined ? { email, code } : { email, code, attempt };
+      const { data, error, status } = await client.rpc(VERIFY_ADDRESS_CODE_FUNCTION, args);
       if (error) throw refusal(status, error);
       const pass = (data as AddressVerified | null)?.pass;
       if (typeof pass !== 'string') throw new Error(`${VERIFY_ADDRESS_CODE_FUNCTION} answered no pass`);
       return pass;
+    },
+
+    async redeemLink(email, link) {
+      const { data, error, status } = await client.rpc(REDEEM_ADDRESS_LINK_FUNCTION, { email, link });
+      if (error) throw refusal(status, error);
+      if (!isRedeemed(data)) throw new Error(`${REDEEM_ADDRESS_LINK_FUNCTION} answered no pass`);
+      return data;
     },
 
     async insert(booking, { language, pass }) {

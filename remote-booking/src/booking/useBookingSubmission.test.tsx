@@ -1,10 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
 import { setLanguage } from 'shared-i18n';
-import type { AddressCodeRequested, BookingInsert } from 'supabase-schema';
+import type { AddressLinkRedeemed, BookingInsert } from 'supabase-schema';
 import { BookingNotStoredError } from './bookingRefusal';
-import type { BookingSender, BookingStore } from './bookingStore';
+import type { BookingSender, BookingStore, CodeRequestAnswer } from './bookingStore';
 import type { CompleteBookingForm } from './bookingForm';
-import { useBookingSubmission, type SubmitOutcome } from './useBookingSubmission';
+import type { SubmitOutcome } from './submissionState';
+import { useBookingSubmission } from './useBookingSubmission';
 
 const filledForm: CompleteBookingForm = {
   fullName: ' Ana Pérez ',
@@ -33,8 +34,12 @@ function scriptedStore(...outcomes: Outcome[]) {
   const senders: BookingSender[] = [];
   const passes: string[] = [];
   const codes: string[] = [];
-  const requests: Array<AddressCodeRequested | Error> = [];
+  /** Each verify_booking_code call's arguments, as the store was given them. */
+  const checks: unknown[][] = [];
+  const requests: Array<CodeRequestAnswer | Error> = [];
   const verifications: Array<string | Error> = [];
+  const redeemed: Array<{ email: string; link: string }> = [];
+  const redemptions: Array<AddressLinkRedeemed | Error> = [];
   let issued = 0;
   const store: BookingStore = {
     requestCode: async () => {
@@ -42,9 +47,16 @@ function scriptedStore(...outcomes: Outcome[]) {
       if (answer instanceof Error) throw answer;
       return answer;
     },
-    verifyCode: async (_email, code) => {
-      codes.push(code);
+    verifyCode: async (...args) => {
+      checks.push(args);
+      codes.push(args[1]);
       const answer = verifications.shift() ?? `pass-${++issued}`;
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+    redeemLink: async (email, link) => {
+      redeemed.push({ email, link });
+      const answer = redemptions.shift() ?? { pass: `pass-${++issued}`, email };
       if (answer instanceof Error) throw answer;
       return answer;
     },
@@ -56,12 +68,20 @@ function scriptedStore(...outcomes: Outcome[]) {
       if (outcome instanceof Error) throw outcome;
     },
   };
-  return { store, received, senders, passes, codes, requests, verifications };
+  return { store, received, senders, passes, codes, checks, requests, verifications, redeemed, redemptions };
 }
 
-const CODE_SENT: AddressCodeRequested = { step: 'code', resend_after_seconds: 30, code_valid_seconds: 600 };
+const ATTEMPT = 'a'.repeat(43);
+const CODE_SENT: CodeRequestAnswer = {
+  step: 'code',
+  attempt: ATTEMPT,
+  resend_after_seconds: 30,
+  code_valid_seconds: 600,
+};
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+// A code step is kept in the tab across reloads: each test starts in a fresh tab.
+beforeEach(() => sessionStorage.clear());
 
 test('a stored booking goes idle → submitting → success, as a pending row with trimmed text', async () => {
   const { store, received } = scriptedStore('stored');
@@ -247,4 +267,122 @@ test('an address the database will not mail (BK008) is said at the e-mail field'
     });
   });
   expect(result.current.status).toBe('idle');
+});
+
+test('the typed code is checked against the attempt request_booking_code answered', async () => {
+  const { store, checks, requests } = scriptedStore('stored');
+  requests.push(CODE_SENT);
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(() => result.current.submit(filledForm));
+  expect(result.current.step?.attempt).toBe(ATTEMPT);
+  act(() => result.current.setCode('123456'));
+  await act(() => result.current.submit(filledForm));
+  expect(checks).toEqual([['ana@tienda.pa', '123456', ATTEMPT]]);
+  expect(result.current.status).toBe('success');
+});
+
+test('an older database answers no attempt: the code is checked with the e-mail and the code only', async () => {
+  const { store, checks, requests } = scriptedStore('stored');
+  requests.push({ step: 'code', resend_after_seconds: 30, code_valid_seconds: 600 });
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(() => result.current.submit(filledForm));
+  act(() => result.current.setCode('123456'));
+  await act(() => result.current.submit(filledForm));
+  expect(checks).toEqual([['ana@tienda.pa', '123456']]);
+});
+
+test('a visitor who reloads the page while the code step shows can still type the code', async () => {
+  const first = scriptedStore();
+  first.requests.push(CODE_SENT);
+  const before = renderHook(() => useBookingSubmission(first.store));
+  await act(() => before.result.current.submit(filledForm));
+  before.unmount();
+
+  const { store, checks, received } = scriptedStore('stored');
+  const { result } = renderHook(() => useBookingSubmission(store));
+  expect(result.current.step).toMatchObject({ email: 'ana@tienda.pa', attempt: ATTEMPT, code: '' });
+  act(() => result.current.setCode('123456'));
+  await act(() => result.current.submit(filledForm));
+  expect(checks).toEqual([['ana@tienda.pa', '123456', ATTEMPT]]);
+  expect(received).toHaveLength(1);
+
+  // Stored: a reload now starts from the form.
+  const after = renderHook(() => useBookingSubmission(store));
+  expect(after.result.current.step).toBeNull();
+});
+
+test('a closed code step is not brought back by a reload', async () => {
+  const { store, requests } = scriptedStore();
+  requests.push(CODE_SENT);
+  const before = renderHook(() => useBookingSubmission(store));
+  await act(() => before.result.current.submit(filledForm));
+  act(() => before.result.current.closeStep());
+  before.unmount();
+  expect(renderHook(() => useBookingSubmission(store)).result.current.step).toBeNull();
+});
+
+test('an attempt the database no longer knows (code_refused) asks for a new code', async () => {
+  const { store, requests, verifications } = scriptedStore();
+  requests.push(CODE_SENT);
+  verifications.push(new BookingNotStoredError(400, 'BK007', 'Code refused', 'code_refused'));
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(() => result.current.submit(filledForm));
+  act(() => result.current.setCode('123456'));
+  await act(() => result.current.submit(filledForm));
+  expect(result.current.step?.problem).toBe('refused');
+});
+
+test.each([
+  ['mailbox_network_codes', 'codeLimited'],
+  ['mailbox_codes', 'codeLimited'],
+  ['network_code_mails', 'limited'],
+  ['code_mails_site_wide', 'limited'],
+  ['code_checks_per_network', 'limited'],
+])('the limit %s is told as %s', async (name, status) => {
+  const { store, requests } = scriptedStore();
+  requests.push(new BookingNotStoredError(429, 'PT429', 'Too many', `limit ${name}: 3 per day`));
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(() => result.current.submit(filledForm));
+  expect(result.current.status).toBe(status);
+});
+
+test('a cross-site refusal (BK010), which the form never causes, is the plain error', async () => {
+  const { store, requests } = scriptedStore();
+  requests.push(new BookingNotStoredError(415, 'BK010', 'Cross-site request'));
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(() => result.current.submit(filledForm));
+  expect(result.current.status).toBe('error');
+});
+
+const LINK = 'L'.repeat(43);
+
+test("from a code mail's link, the first send redeems it instead of asking for a code, and stores", async () => {
+  const { store, redeemed, requests, passes } = scriptedStore('stored');
+  requests.push(new Error('no code should be asked for'));
+  const { result } = renderHook(() => useBookingSubmission(store, { link: LINK }));
+  expect(result.current.hasLink).toBe(true);
+  await act(async () => {
+    expect(await result.current.submit(filledForm)).toEqual({ kind: 'stored' });
+  });
+  expect(redeemed).toEqual([{ email: 'ana@tienda.pa', link: LINK }]);
+  expect(passes).toEqual(['pass-1']);
+  expect(requests).toHaveLength(1);
+  expect(result.current.hasLink).toBe(false);
+});
+
+test('a link that no longer works is said, dropped, and the next send asks for a code', async () => {
+  const { store, redeemed, redemptions, requests, received } = scriptedStore('stored');
+  redemptions.push(new BookingNotStoredError(400, 'BK009', 'Link refused', 'link_refused'));
+  requests.push(CODE_SENT);
+  window.history.pushState(null, '', `/booking?address=${LINK}&lang=es`);
+  const { result } = renderHook(() => useBookingSubmission(store, { link: LINK }));
+  await act(() => result.current.submit(filledForm));
+  expect(result.current.status).toBe('linkRefused');
+  expect(result.current.hasLink).toBe(false);
+  // A reload must not offer the refused link again.
+  expect(window.location.search).toBe('?lang=es');
+  await act(() => result.current.submit(filledForm));
+  expect(result.current.step).toMatchObject({ attempt: ATTEMPT, note: 'sent' });
+  expect(redeemed).toHaveLength(1);
+  expect(received).toHaveLength(0);
 });

@@ -1,51 +1,27 @@
-import { useRef, useState } from 'react';
+/**
+ * The booking form's submission: one reducer (submissionReducer.ts) owned here, the sends loaded
+ * with the first one (sendBooking.ts), and what outlives a reload (the code step) or the page's
+ * address (a spent mail link).
+ */
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useLanguage } from 'shared-i18n';
-import type { AddressCodeRefusal } from 'supabase-schema';
+import type { CompleteBookingForm } from './bookingForm';
 import type { BookingStore } from './bookingStore';
-import type { BookingField, CompleteBookingForm } from './bookingForm';
+import { forgetAddressLink } from './addressLink';
+import { keepStep, readKeptStep } from './keptStep';
 import type * as SendsModule from './sendBooking';
-import type { HeldPass, SendContext } from './sendBooking';
+import { submissionReducer, type SubmissionAction } from './submissionReducer';
+import { initialSubmission, NOT_STORED, type CodeStep, type SubmitOutcome } from './submissionState';
 
 type Sends = typeof SendsModule;
 
-/**
- * `limited`: the database's abuse limits refused it; `codeLimited`: the address has had all the
- * codes it may have today. Both tell the visitor to wait or write. `slotTaken`: someone else
- * booked the slot between choosing and sending; `slotUnavailable`: the slot can no longer be
- * booked (too soon now, a day just closed). Every one keeps every field.
- */
-export type SubmissionStatus =
-  'idle' | 'submitting' | 'success' | 'error' | 'limited' | 'codeLimited' | 'slotTaken' | 'slotUnavailable';
-
-/** Why the code step asks again: the code refused, or a new one asked for too soon. */
-export type CodeProblem = AddressCodeRefusal | 'resendWait';
-
-/** The address step while it waits for the code from the e-mail. */
-export interface CodeStep {
-  /** The address the code went to, as sent. */
-  email: string;
-  /** What the visitor typed, spaces taken out. */
-  code: string;
-  /** `resent`: a new code on request; `renewed`: a pass expired before the booking was stored. */
-  note: 'sent' | 'resent' | 'renewed';
-  /** When a new code may be asked for (ms since the epoch). */
-  resendAt: number;
-  problem: CodeProblem | null;
-  /** For `resendWait`: the seconds the database named. */
-  waitSeconds: number;
-}
-
-/** What the form does after a send: clear the fields, point at the time, or at the refused field. */
-export type SubmitOutcome =
-  | { kind: 'stored' }
-  | { kind: 'notStored' }
-  | { kind: 'slotLost' }
-  | { kind: 'fieldRefused'; field: BookingField; problem: 'email' | 'control' };
-
-const NOT_STORED: SubmitOutcome = { kind: 'notStored' };
-
 /** The sends themselves, fetched with the first one (with supabase-js): the page needs none of it. */
 const loadSends = () => import(/* webpackChunkName: "booking-send" */ './sendBooking');
+
+interface SubmissionOptions {
+  /** A code mail's link the page was opened with (addressLink.ts): redeemed by the first send. */
+  link?: string | null;
+}
 
 interface SubmitOptions {
   /** What the form's honeypot field holds: people leave it empty, form-filling bots do not. */
@@ -54,71 +30,91 @@ interface SubmitOptions {
 
 /**
  * SPEC §4 with the address step: idle → submitting → the code step (unless the agency turned it
- * off) → submitting → success or a refusal. A slot is held only by an address that answered: the
- * first send asks for a code, the second trades it for a pass, and the insert carries the pass.
- * The pass is kept until a booking is stored or it expires, so a visitor who lost the slot picks
- * another time and sends again without a new code. The row id is made once per filled form and kept
- * across retries, so a retry after a lost answer cannot store a second booking; a second click while
- * one send is under way sends nothing. A bot that filled the honeypot is told "success" and nothing
- * is sent, so it has no reason to try again.
+ * off, or the page came from a code mail's link) → submitting → success or a refusal. A slot is
+ * held only by an address that answered: the first send asks for a code (or redeems the mail's
+ * link), the second trades the code for a pass, and the insert carries the pass. The pass is kept
+ * until a booking is stored or it expires, so a visitor who lost the slot picks another time and
+ * sends again without a new code. The row id is made once per filled form and kept across retries,
+ * so a retry after a lost answer cannot store a second booking; a second click while one send is
+ * under way sends nothing. A bot that filled the honeypot is told "success" and nothing is sent,
+ * so it has no reason to try again.
  */
-export function useBookingSubmission(store: BookingStore) {
+export function useBookingSubmission(store: BookingStore, { link = null }: SubmissionOptions = {}) {
   // The visitor's e-mails (the code too) are written in the language of the page they booked on.
   const language = useLanguage();
-  const [status, setStatus] = useState<SubmissionStatus>('idle');
-  const [step, setStep] = useState<CodeStep | null>(null);
-  const sending = useRef(false);
-  const bookingId = useRef<string | null>(null);
-  const heldPass = useRef<HeldPass | null>(null);
+  const [state, dispatchToReact] = useReducer(submissionReducer, link, initialSubmission);
+  // The sends read the submission between their awaits: every action is applied here at once too.
+  const current = useRef(state);
+  const dispatch = useCallback((action: SubmissionAction) => {
+    current.current = submissionReducer(current.current, action);
+    dispatchToReact(action);
+  }, []);
+  const { step } = state;
 
-  const context: SendContext = { store, language, step, heldPass, bookingId, setStep, setStatus };
+  useKeptStep(step, dispatch);
+  useEffect(() => {
+    if (link !== null && state.link === null) forgetAddressLink();
+  }, [link, state.link]);
 
   /** One request at a time: `submitting` meanwhile, then what the send says. */
   async function sendOnce(send: (sends: Sends) => Promise<SubmitOutcome>): Promise<SubmitOutcome> {
-    if (sending.current) return NOT_STORED;
-    sending.current = true;
-    setStatus('submitting');
+    if (current.current.status === 'submitting') return NOT_STORED;
+    dispatch({ type: 'sendStarted', bookingId: crypto.randomUUID() });
     try {
       return await send(await loadSends());
     } catch (error) {
       // The sends' code did not load (the remote's host down for a moment): the next send asks again.
       console.error('[booking] the booking request was not sent', error);
-      setStatus('error');
+      dispatch({ type: 'refused', status: 'error' });
       return NOT_STORED;
-    } finally {
-      sending.current = false;
     }
   }
 
-  /** The form's send: asks for a code, confirms the typed one, or stores with a held pass. */
+  const run = { store, language, current: () => current.current, dispatch };
+
+  /** The form's send: redeems the link, asks for a code, confirms the typed one, or stores with a held pass. */
   function submit(
     values: CompleteBookingForm,
     { honeypot = '' }: SubmitOptions = {},
   ): Promise<SubmitOutcome> {
-    if (sending.current) return Promise.resolve(NOT_STORED);
+    if (current.current.status === 'submitting') return Promise.resolve(NOT_STORED);
     if (honeypot !== '') {
-      setStatus('success');
+      dispatch({ type: 'honeypotFilled' });
       return Promise.resolve({ kind: 'stored' });
     }
-    return sendOnce((sends) => sends.sendBooking(context, values));
+    return sendOnce((sends) => sends.sendBooking(run, values));
   }
 
   /** "Send a new code": the step stays, with a fresh wait. */
   async function resend(): Promise<void> {
-    const email = step?.email;
-    if (email) await sendOnce((sends) => sends.resendCode(context, email));
+    const email = current.current.step?.email;
+    if (email) await sendOnce((sends) => sends.resendCode(run, email));
   }
 
-  /** What the visitor typed in the code field; a refusal's message goes once they change it. */
-  function setCode(code: string): void {
-    setStep((current) => current && { ...current, code, problem: null });
-  }
+  return {
+    status: state.status,
+    step,
+    /** Whether the page came from a code mail's link not yet spent or refused. */
+    hasLink: state.link !== null,
+    submit,
+    resend,
+    /** What the visitor typed in the code field; a refusal's message goes once they change it. */
+    setCode: (code: string) => dispatch({ type: 'codeTyped', code }),
+    /** Back to the form to change the e-mail: the step closes, every field stays. */
+    closeStep: () => dispatch({ type: 'stepClosed' }),
+  };
+}
 
-  /** Back to the form to change the e-mail: the step closes, every field stays. */
-  function closeStep(): void {
-    setStep(null);
-    setStatus('idle');
-  }
-
-  return { status, step, submit, resend, setCode, closeStep };
+/**
+ * The code step across a reload: restored once the form hydrated, then kept while it shows and
+ * forgotten when it closes. Effects only: the server renders no step.
+ */
+function useKeptStep(step: CodeStep | null, dispatch: (action: SubmissionAction) => void): void {
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return keepStep(step);
+    restored.current = true;
+    const kept = readKeptStep(Date.now());
+    if (kept) dispatch({ type: 'stepRestored', step: kept });
+  }, [step, dispatch]);
 }

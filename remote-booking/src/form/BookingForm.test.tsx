@@ -19,31 +19,53 @@ beforeEach(() => {
   jest.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('[]'));
 });
 afterEach(() => jest.restoreAllMocks());
+// A code step is kept in the tab across reloads: each test starts in a fresh tab.
+beforeEach(() => sessionStorage.clear());
+
+interface FormOptions {
+  /** The address step is on, and each code typed is answered in turn (a pass, or a refusal). */
+  codes?: Array<'right' | Error>;
+  /** request_booking_code refuses with this instead of answering. */
+  requestRefusal?: Error;
+  /** The page was opened from a code mail's link; `linkRefusal`: redeem_booking_link refuses it. */
+  link?: string;
+  linkRefusal?: Error;
+}
 
 /**
- * The form over a store that records each insert. `codes`: the address step is on, and each code
- * typed is answered in turn (a pass, or a refusal); without it, the step is off and a pass comes at once.
+ * The form over a store that records each insert, code request and link redeemed. Without
+ * `codes`, the step is off and a pass comes at once.
  */
-function renderForm({ codes }: { codes?: Array<'right' | Error> } = {}) {
+function renderForm({ codes, requestRefusal, link, linkRefusal }: FormOptions = {}) {
   const received: BookingInsert[] = [];
+  const requested: string[] = [];
+  const redeemed: string[] = [];
   const store: BookingStore = {
-    requestCode: async () =>
-      codes
-        ? { step: 'code', resend_after_seconds: 30, code_valid_seconds: 600 }
-        : { step: 'pass', pass: 'pass' },
+    requestCode: async (email) => {
+      requested.push(email);
+      if (requestRefusal) throw requestRefusal;
+      return codes
+        ? { step: 'code', attempt: 'a'.repeat(43), resend_after_seconds: 30, code_valid_seconds: 600 }
+        : { step: 'pass', pass: 'pass' };
+    },
     verifyCode: async () => {
       const answer = codes?.shift() ?? 'right';
       if (answer instanceof Error) throw answer;
       return 'pass';
     },
+    redeemLink: async (email, mailed) => {
+      redeemed.push(mailed);
+      if (linkRefusal) throw linkRefusal;
+      return { pass: 'pass', email };
+    },
     insert: async (booking) => void received.push(booking),
   };
   render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[link ? `/booking?address=${link}` : '/booking']}>
       <BookingForm store={store} />
     </MemoryRouter>,
   );
-  return received;
+  return Object.assign(received, { requested, redeemed });
 }
 
 /** A field by its label, with or without the asterisk of a required one. */
@@ -83,10 +105,13 @@ afterEach(() => act(() => setLanguage('en')));
 
 const wrongValues = [
   ['an e-mail without a dot in its domain', 'email', 'maria@cafe', 'email'],
+  ['an e-mail with a # before the @', 'email', 'maria#cafe@cafeboquete.com.pa', 'email'],
   ['a name of spaces only', 'fullName', '   ', 'required'],
   ['a website that is not http or https', 'website', 'ftp://x.com', 'url'],
   ['a name with a tab in it', 'fullName', 'María\tCastillo', 'control'],
   ['goals with a tab in them', 'goals', 'Sell\tonline', 'controlMultiLine'],
+  ['a name with a right-to-left override in it', 'fullName', 'María\u202eCastillo', 'control'],
+  ['goals with a right-to-left override in them', 'goals', 'Sell\u202eonline', 'controlMultiLine'],
 ] as const;
 
 describe.each([
@@ -213,4 +238,67 @@ test('"Change my e-mail" goes back to the e-mail field with every field kept', a
   expect(field(en.fields.email).value).toBe('maria@cafeboquete.com.pa');
   expect(field(en.fields.companyName).value).toBe('Café Boquete');
   expect((screen.getByRole('button', { name: en.submit }) as HTMLButtonElement).disabled).toBe(false);
+});
+
+test('invisible characters a copy brings are taken out of a one-line field before it is sent', async () => {
+  const user = userEvent.setup({ delay: null });
+  const received = renderForm();
+  await fillBooking(user, en, {
+    fullName: '\ufeffMaría\u200b Cas\u00adtillo\u200b',
+    email: 'maria@cafeboquete.com.pa\u200b',
+  });
+  expect(field(en.fields.fullName).validationMessage).toBe('');
+  expect(field(en.fields.email).validationMessage).toBe('');
+  await user.click(screen.getByRole('button', { name: en.submit }));
+  expect(received[0]).toMatchObject({ full_name: 'María Castillo', email: 'maria@cafeboquete.com.pa' });
+});
+
+test('a multi-line field keeps the invisible characters a pasted text brings', async () => {
+  const user = userEvent.setup({ delay: null });
+  const received = renderForm();
+  await fillBooking(user, en, { goals: 'Sell\u200bonline' });
+  await user.click(screen.getByRole('button', { name: en.submit }));
+  expect(received[0]?.goals).toBe('Sell\u200bonline');
+});
+
+test("an address that had all its codes today is pointed at the latest e-mail's link", async () => {
+  const user = userEvent.setup({ delay: null });
+  const limit = new BookingNotStoredError(429, 'PT429', 'Too many', 'limit mailbox_codes: 10 a day');
+  renderForm({ codes: ['right'], requestRefusal: limit });
+  await fillBooking(user, en, {});
+  await user.click(screen.getByRole('button', { name: en.submit }));
+  expect((await screen.findByTestId('booking-limited')).textContent).toContain('Confirm this address');
+});
+
+const LINK = 'L'.repeat(43);
+
+test("opened from a code mail's link, the form says so and books without asking for a code", async () => {
+  const user = userEvent.setup({ delay: null });
+  const received = renderForm({ codes: ['right'], link: LINK });
+  expect(screen.getByTestId('booking-address-note').textContent).toBe(en.addressLinkNote);
+  await fillBooking(user, en, {});
+  await user.click(screen.getByRole('button', { name: en.submit }));
+  expect(await screen.findByTestId('booking-success')).toBeTruthy();
+  expect(received.redeemed).toEqual([LINK]);
+  expect(received.requested).toEqual([]);
+  expect(received).toHaveLength(1);
+});
+
+test('a mail link that no longer works is said, and the next send asks for a code', async () => {
+  const user = userEvent.setup({ delay: null });
+  const linkRefusal = new BookingNotStoredError(400, 'BK009', 'Link refused', 'link_refused');
+  const received = renderForm({ codes: ['right'], link: LINK, linkRefusal });
+  await fillBooking(user, en, {});
+  await user.click(screen.getByRole('button', { name: en.submit }));
+  expect((await screen.findByTestId('booking-link-refused')).textContent).toBe(en.linkRefused);
+  expect(screen.getByTestId('booking-address-note').textContent).toBe(en.addressNote);
+  await user.click(screen.getByRole('button', { name: en.submit }));
+  expect(await screen.findByRole('textbox', { name: en.codeStep.label })).toBeTruthy();
+  expect(received.requested).toEqual(['maria@cafeboquete.com.pa']);
+  expect(received).toHaveLength(0);
+});
+
+test('a link that is not one the mail writes is not offered', () => {
+  renderForm({ link: 'not-a-link' });
+  expect(screen.getByTestId('booking-address-note').textContent).toBe(en.addressNote);
 });

@@ -6,14 +6,17 @@ import { BOOKING_MAX_LENGTH } from 'supabase-schema';
 import {
   EMPTY_BOOKING_FORM,
   isComplete,
+  withoutInvisible,
   type BookingField,
   type BookingFormValues,
 } from '../booking/bookingForm';
 import { chosenSlotProblem } from '../availability/bookableSlots';
 import { useAvailability } from '../availability/useAvailability';
 import { EmbeddedAvailability } from '../availability/embeddedAvailability';
+import { useAddressLink } from '../booking/addressLink';
 import type { BookingStore } from '../booking/bookingStore';
-import { useBookingSubmission, type SubmitOutcome } from '../booking/useBookingSubmission';
+import type { SubmitOutcome } from '../booking/submissionState';
+import { useBookingSubmission } from '../booking/useBookingSubmission';
 import { NAMESPACE } from '../i18n';
 import { BusinessSection } from './BusinessSection';
 import { bindField } from './fieldProps';
@@ -52,7 +55,11 @@ export function BookingForm({ store, onFocus }: BookingFormProps) {
   const dateButtonRef = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
-  const { status, step, submit, resend, setCode, closeStep } = useBookingSubmission(store);
+  // A code mail's link (?address=…) is only read here: the first send redeems it.
+  const mailedLink = useAddressLink();
+  const { status, step, hasLink, submit, resend, setCode, closeStep } = useBookingSubmission(store, {
+    link: mailedLink,
+  });
   const stepTextId = useId();
   const availability = useAvailability();
   const { refresh } = availability;
@@ -60,7 +67,7 @@ export function BookingForm({ store, onFocus }: BookingFormProps) {
   const slotProblem = chosenSlotProblem(values.preferredDate, values.preferredTime, availability);
 
   const setField = (field: BookingField, value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
+    setValues((current) => ({ ...current, [field]: withoutInvisible(field, value) }));
   useValuesTypedBeforeHydration(formRef, values, setField);
   useBookingValidity(formRef, values, t);
   const bind = (field: BookingField) => bindField(field, values, setField);
@@ -162,7 +169,10 @@ export function BookingForm({ store, onFocus }: BookingFormProps) {
         </Suspense>
       ) : (
         <>
-          <p className="booking-form__note">{t('addressNote')}</p>
+          {/* From a code mail's link, the first send confirms the address without a code. */}
+          <p className="booking-form__note" data-testid="booking-address-note">
+            {t(hasLink ? 'addressLinkNote' : 'addressNote')}
+          </p>
           <SubmitButton
             className="site-button site-button--primary booking-form__submit"
             disabled={status === 'submitting'}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'shared-i18n';
 import { ADDRESS_CODE_PATTERN } from 'supabase-schema';
-import type { CodeStep as CodeStepState } from '../booking/useBookingSubmission';
+import type { CodeStep as CodeStepState } from '../booking/submissionState';
 import { NAMESPACE } from '../i18n';
 import { ResendCodeButton } from './ResendCodeButton';
 import { CODE_FIELD_NAME } from './validityMessage';

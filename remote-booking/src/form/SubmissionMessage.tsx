@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from 'shared-i18n';
 import { siteConfig, siteEmailHref, sitePhoneHref } from 'site-config';
-import type { CodeStep, SubmissionStatus } from '../booking/useBookingSubmission';
+import type { CodeStep, SubmissionStatus } from '../booking/submissionState';
 import { NAMESPACE } from '../i18n';
 
 interface SubmissionMessageProps {
@@ -14,8 +14,9 @@ interface SubmissionMessageProps {
 /**
  * SPEC §8: the green box after a stored booking, the red one after a failure, in one live region
  * with the address step's "We sent a code to …". When the database's abuse limits refused it (or
- * the address had its codes for the day), the red box says so and offers the agency's e-mail and
- * phone instead.
+ * the address had its codes for the day, when the latest mail's link is its way in), the red box
+ * says so and offers the agency's e-mail and phone instead. A mail's link that no longer works is
+ * said in the red box too; the next send asks for a code.
  */
 export function SubmissionMessage({ status, step, stepTextId }: SubmissionMessageProps) {
   const { t } = useTranslation(NAMESPACE);
@@ -37,6 +38,15 @@ export function SubmissionMessage({ status, step, stepTextId }: SubmissionMessag
           data-testid="booking-error"
         >
           {t('error')}
+        </p>
+      )}
+      {status === 'linkRefused' && (
+        <p
+          className="booking-form__message booking-form__message--error"
+          role="alert"
+          data-testid="booking-link-refused"
+        >
+          {t('linkRefused')}
         </p>
       )}
       {(status === 'slotTaken' || status === 'slotUnavailable') && (

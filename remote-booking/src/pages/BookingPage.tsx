@@ -1,7 +1,7 @@
 import { useTranslation } from 'shared-i18n';
 import { PageMetadata, shareImageSet } from 'page-metadata';
 import { prepareBookingProof } from '../booking/bookingProof';
-import { configuredBookingStore } from '../booking/bookingStore';
+import { configuredBookingStore } from '../booking/configuredBookingStore';
 import { BookingForm } from '../form/BookingForm';
 import { NAMESPACE } from '../i18n';
 import { shareImages } from '../metadata/shareImages';
