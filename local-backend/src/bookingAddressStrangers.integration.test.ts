@@ -281,3 +281,14 @@ test('the agency can send a prospect who wrote in a mail whose link lets them bo
   const { error } = await supabaseAs(backend, 'service_role').rpc('send_address_mail', { email });
   expect(error).not.toBeNull();
 });
+
+test("a new code asked with the attempt joins it: either code answers it, and a stranger's attempt cannot be joined", async () => {
+  const email = 'nora@cafe.pa';
+  const attempt = attemptOf(await prospect.requestCode(email));
+  const [first] = await claimCodes(backend);
+  expect(attemptOf(await prospect.requestCode(email, { attempt }))).toBe(attempt);
+  await claimCodes(backend);
+  // The stranger names the prospect's attempt (which it cannot know) for another mailbox: a new one.
+  expect(attemptOf(await stranger.requestCode('other@cafe.pa', { attempt }))).not.toBe(attempt);
+  expect(passOf(await prospect.verify(email, String(first?.code), attempt))).toBeTruthy();
+});

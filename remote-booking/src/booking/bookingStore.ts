@@ -12,6 +12,15 @@ export interface BookingSender {
   language: Language;
 }
 
+/**
+ * Who asks for a code: with the attempt this browser already holds for the address, if any, so
+ * the new code joins it and either code then works (never sent to a database of before attempts,
+ * which answers none).
+ */
+export interface CodeRequester extends BookingSender {
+  attempt?: string;
+}
+
 /** A sender whose address answered: the one-time pass the insert carries. */
 export interface ProvenSender extends BookingSender {
   pass: string;
@@ -35,7 +44,7 @@ export type CodeRequestAnswer =
  */
 export interface BookingStore {
   /** request_booking_code: mails a code to the address, or answers a pass at once. */
-  requestCode(email: string, sender: BookingSender): Promise<CodeRequestAnswer>;
+  requestCode(email: string, requester: CodeRequester): Promise<CodeRequestAnswer>;
   /** verify_booking_code: the pass for the code the visitor typed; without an attempt, the old call. */
   verifyCode(email: string, code: string, attempt?: string): Promise<string>;
   /** redeem_booking_link: the pass for the link of a code mail, sent to this address. */

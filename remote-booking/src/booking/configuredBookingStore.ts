@@ -27,8 +27,8 @@ function loadConfiguredStore(): Promise<BookingStore> {
 
 /** The store the page uses. */
 export const configuredBookingStore: BookingStore = {
-  async requestCode(email, sender) {
-    return (await loadConfiguredStore()).requestCode(email, sender);
+  async requestCode(email, requester) {
+    return (await loadConfiguredStore()).requestCode(email, requester);
   },
   async verifyCode(email, code, attempt) {
     return (await loadConfiguredStore()).verifyCode(email, code, attempt);

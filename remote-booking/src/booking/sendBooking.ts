@@ -41,7 +41,10 @@ function hold(run: SendRun, email: string, pass: string): string {
 
 /** Asks for a code: the pass at once if the step is off, else null and the step shows. */
 async function requestPass(run: SendRun, email: string, note: CodeStep['note']): Promise<string | null> {
-  const answer = await requestAddressCode(run.store, email, run.language);
+  // "Send a new code" for the same address: the new code joins the attempt, so the older one still works.
+  const { step } = run.current();
+  const heldAttempt = step?.email === email ? step.attempt : null;
+  const answer = await requestAddressCode(run.store, email, run.language, heldAttempt);
   if (answer.pass !== null) return hold(run, email, answer.pass);
   const { attempt, resendAt, validUntil } = answer;
   run.dispatch({ type: 'codeRequested', note, email, attempt, resendAt, validUntil });

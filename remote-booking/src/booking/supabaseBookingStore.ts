@@ -60,11 +60,11 @@ export function supabaseBookingStore(
   readTimeZone: () => string | null = visitorTimeZone,
 ): BookingStore {
   return {
-    async requestCode(email, { language }) {
+    async requestCode(email, { language, attempt }) {
       // The proof of work is paid here, once per code asked for: a script pays it for every mail.
       const proof = await proveRequest();
       const { data, error, status } = await client
-        .rpc(REQUEST_ADDRESS_CODE_FUNCTION, { email, language })
+        .rpc(REQUEST_ADDRESS_CODE_FUNCTION, { email, language, ...(attempt ? { attempt } : {}) })
         .setHeader(BOOKING_PROOF_HEADER, proof);
       if (error) throw refusal(status, error);
       const answer = requestedCode(data);

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { setLanguage } from 'shared-i18n';
 import type { AddressLinkRedeemed, BookingInsert } from 'supabase-schema';
 import { BookingNotStoredError } from './bookingRefusal';
-import type { BookingSender, BookingStore, CodeRequestAnswer } from './bookingStore';
+import type { BookingSender, BookingStore, CodeRequestAnswer, CodeRequester } from './bookingStore';
 import type { CompleteBookingForm } from './bookingForm';
 import type { SubmitOutcome } from './submissionState';
 import { useBookingSubmission } from './useBookingSubmission';
@@ -37,12 +37,15 @@ function scriptedStore(...outcomes: Outcome[]) {
   /** Each verify_booking_code call's arguments, as the store was given them. */
   const checks: unknown[][] = [];
   const requests: Array<CodeRequestAnswer | Error> = [];
+  /** What each request_booking_code call was given beside the address. */
+  const asked: CodeRequester[] = [];
   const verifications: Array<string | Error> = [];
   const redeemed: Array<{ email: string; link: string }> = [];
   const redemptions: Array<AddressLinkRedeemed | Error> = [];
   let issued = 0;
   const store: BookingStore = {
-    requestCode: async () => {
+    requestCode: async (_email, requester) => {
+      asked.push(requester);
       const answer = requests.shift() ?? { step: 'pass', pass: `pass-${++issued}` };
       if (answer instanceof Error) throw answer;
       return answer;
@@ -68,7 +71,19 @@ function scriptedStore(...outcomes: Outcome[]) {
       if (outcome instanceof Error) throw outcome;
     },
   };
-  return { store, received, senders, passes, codes, checks, requests, verifications, redeemed, redemptions };
+  return {
+    store,
+    received,
+    senders,
+    passes,
+    codes,
+    checks,
+    requests,
+    asked,
+    verifications,
+    redeemed,
+    redemptions,
+  };
 }
 
 const ATTEMPT = 'a'.repeat(43);
@@ -190,6 +205,16 @@ test('with the address step on, the first send asks for a code and the second st
   expect(passes).toEqual(['pass-1']);
   expect(result.current.status).toBe('success');
   expect(result.current.step).toBeNull();
+});
+
+test('"send a new code" asks with the attempt held, so the new code joins it and the older still works', async () => {
+  const { store, requests, asked } = scriptedStore('stored');
+  requests.push(CODE_SENT, CODE_SENT);
+  const { result } = renderHook(() => useBookingSubmission(store));
+  await act(() => result.current.submit(filledForm));
+  await act(() => result.current.resend());
+  expect(asked).toEqual([{ language: 'en' }, { language: 'en', attempt: ATTEMPT }]);
+  expect(result.current.step).toMatchObject({ attempt: ATTEMPT, note: 'resent' });
 });
 
 test('a wrong code is said at the code step, which stays, and the next try is sent', async () => {

@@ -8,13 +8,17 @@ import type { BookingStore } from '../bookingStore';
 export type AddressCodeAnswer =
   { pass: string } | { pass: null; attempt: string | null; resendAt: number; validUntil: number };
 
-/** Throws a BookingNotStoredError for a refusal of the database. */
+/**
+ * `attempt`: the one this browser holds for the address, which the new code joins. Throws a
+ * BookingNotStoredError for a refusal of the database.
+ */
 export async function requestAddressCode(
   store: BookingStore,
   email: string,
   language: Language,
+  attempt: string | null = null,
 ): Promise<AddressCodeAnswer> {
-  const answer = await store.requestCode(email, { language });
+  const answer = await store.requestCode(email, { language, ...(attempt ? { attempt } : {}) });
   if (answer.step === 'pass') return { pass: answer.pass };
   const now = Date.now();
   return {
