@@ -178,6 +178,48 @@ test("a stranger on another network asks codes for the prospect's address in fou
   }
 });
 
+test("past the address's daily ceiling the form points to the latest mail's link, and that link books the call", async ({
+  page,
+  site,
+}) => {
+  const backendUrl = String(site.backend?.url);
+  await site.database.query('update private.booking_settings set address_mails_per_day = 2');
+  try {
+    // A stranger's two networks use up the address's day.
+    for (const from of ['127.0.2.1', '127.0.3.1'])
+      expect((await requestCode(backendUrl, BOOKING_TEXT.email, from)).status).toBe(200);
+    const mails = await site.inbox.waitForCount(2, { to: BOOKING_TEXT.email });
+
+    await page.goto(site.url('shell', '/booking'));
+    await fillBooking(page);
+    await page.getByRole('button', { name: booking('en', 'submit') }).click();
+    // The form names the mail's button by the mail's own words.
+    await expect(page.getByTestId('booking-limited')).toContainText(
+      copy('mailer', 'en', 'addressCode.linkButton'),
+    );
+
+    const latest = mails.reduce((newest, mail) => (mail.time > newest.time ? mail : newest));
+    const href = /href="([^"]*\/booking\?address=[^"]+)"/
+      .exec(latest.html ?? '')?.[1]
+      ?.replaceAll('&amp;', '&');
+    if (!href) throw new Error('no link in the code mail');
+    await page.goto(href);
+    await expect(page.getByTestId('booking-address-note')).toHaveText(booking('en', 'addressLinkNote'));
+    const day = await fillBooking(page);
+    await page.getByRole('button', { name: booking('en', 'submit') }).click();
+    await expect(page.getByTestId('booking-success')).toBeVisible();
+    expect(await storedBookings(site)).toEqual([expectedRow(day)]);
+    // The link was for one booking.
+    const again = await callFrom(backendUrl, '/rest/v1/rpc/redeem_booking_link', {
+      email: BOOKING_TEXT.email,
+      link: new URL(href).searchParams.get('address'),
+    });
+    expect(again.body.details).toBe('link_refused');
+  } finally {
+    await site.database.query('update private.booking_settings set address_mails_per_day = 10');
+  }
+});
+
 test('without JavaScript the booking page states that a code will be mailed before the call is booked', async ({
   site,
 }) => {
