@@ -385,7 +385,7 @@ begin
       'email', entry.email,
       'language', entry.language,
       'link', link,
-      'link_valid_hours', greatest(floor(extract(epoch from entry.link_expires_at - now()) / 3600)::integer, 1),
+      'link_valid_hours', greatest(round(extract(epoch from entry.link_expires_at - now()) / 3600)::integer, 1),
       'valid_minutes', case when entry.used_at is null
         then extract(epoch from settings.address_code_valid_for)::integer / 60 else 0 end
     )
