@@ -8,6 +8,7 @@ import {
 } from './config';
 import { createLocalBackend } from './createLocalBackend';
 import type { Database } from './database/Database';
+import { attachBroadcastSocket } from './realtime/broadcastSocket';
 import { openDatabase } from './database/openDatabase';
 import {
   pruneBookingRequests,
@@ -88,6 +89,7 @@ export async function startLocalBackend({
     await database.close();
     throw error;
   }
+  const closeBroadcasts = await attachBroadcastSocket(server, database);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
@@ -95,6 +97,7 @@ export async function startLocalBackend({
     database,
     stop: async () => {
       await pruning.stop();
+      await closeBroadcasts();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -16,6 +16,7 @@ test('with no variables: the local backend, MailDev, and the agency from site-co
     host: '127.0.0.1',
     port: 3010,
     pollIntervalMs: 5_000,
+    wakeChannel: true,
     batchSize: 10,
     leaseSeconds: 120,
     backoffBaseSeconds: 15,

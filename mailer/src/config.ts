@@ -47,8 +47,13 @@ export interface MailerConfig {
   host: string;
   /** MAILER_PORT: its port (0: any free one). */
   port: number;
-  /** MAILER_POLL_INTERVAL_MS: the wait after a round that claimed nothing (or failed). */
+  /** MAILER_POLL_INTERVAL_MS: the longest wait after a round that claimed nothing (or failed). */
   pollIntervalMs: number;
+  /**
+   * MAILER_WAKE_CHANNEL: whether the loop joins the Realtime topic queued mail is broadcast on
+   * (`off` or `0`: the poll alone finds mail, e.g. where Realtime is turned off).
+   */
+  wakeChannel: boolean;
   /** MAILER_BATCH_SIZE: messages per claim (1 to 100, the database's bounds). */
   batchSize: number;
   /** MAILER_LEASE_SECONDS: how long a claim holds its messages (5 to 3600). */
@@ -97,6 +102,7 @@ const VARIABLES: Record<keyof MailerConfig, string> = {
   host: 'MAILER_HOST',
   port: 'MAILER_PORT',
   pollIntervalMs: 'MAILER_POLL_INTERVAL_MS',
+  wakeChannel: 'MAILER_WAKE_CHANNEL',
   batchSize: 'MAILER_BATCH_SIZE',
   leaseSeconds: 'MAILER_LEASE_SECONDS',
   backoffBaseSeconds: 'MAILER_BACKOFF_BASE_SECONDS',
@@ -166,6 +172,9 @@ export function readEnvironment(env: Environment = process.env): MailerConfig {
     host: text(env, 'MAILER_HOST') ?? '127.0.0.1',
     port: number(env, 'MAILER_PORT', 3010),
     pollIntervalMs: number(env, 'MAILER_POLL_INTERVAL_MS', 5_000),
+    wakeChannel: !['0', 'off', 'false', 'no'].includes(
+      (text(env, 'MAILER_WAKE_CHANNEL') ?? 'on').toLowerCase(),
+    ),
     batchSize: number(env, 'MAILER_BATCH_SIZE', 10),
     leaseSeconds: number(env, 'MAILER_LEASE_SECONDS', 120),
     backoffBaseSeconds: number(env, 'MAILER_BACKOFF_BASE_SECONDS', 15),

@@ -16,6 +16,7 @@ import { CLIENT_ADDRESS_WARNING_INTERVAL_MS } from './server/clientAddressWatch'
 import { createMailLoop } from './mailLoop';
 import { newMailerStatus } from './mailerStatus';
 import { createMailQueue } from './queue/mailQueue';
+import { openWakeChannel } from './queue/wakeChannel';
 import { startHealthServer } from './server/healthServer';
 import { createMailerMetrics } from './server/metrics';
 import { createSmtpTransport } from './smtp';
@@ -57,10 +58,14 @@ export async function startMailer(options: Partial<MailerConfig> = {}): Promise<
   const queue = createMailQueue(config.supabaseUrl, config.supabaseServiceRoleKey);
   const transport = createSmtpTransport(config);
   const status = newMailerStatus();
-  const metrics = createMailerMetrics(queue, log, () =>
-    status.calendar
-      ? calendarStaleness(status.calendar, new Date(), config.agencyCalendarStaleMinutes)
-      : null,
+  const metrics = createMailerMetrics(
+    queue,
+    log,
+    () =>
+      status.calendar
+        ? calendarStaleness(status.calendar, new Date(), config.agencyCalendarStaleMinutes)
+        : null,
+    () => status.wakeChannel,
   );
   let server;
   try {
@@ -80,7 +85,14 @@ export async function startMailer(options: Partial<MailerConfig> = {}): Promise<
     status,
     log,
     calendarEvents: caldav ? createCalendarEventWriter(caldav, config) : null,
+    woke: (reason) => metrics.woke(reason),
   });
+  const wakeChannel = config.wakeChannel
+    ? openWakeChannel(config.supabaseUrl, config.supabaseServiceRoleKey, log, (state) => {
+        status.wakeChannel = state;
+      })
+    : null;
+  wakeChannel?.onQueued((dueAt) => loop.wake(dueAt));
   loop.start();
   // The client-address warning is logged even where nothing scrapes /metrics.
   const clientAddressCheck = setInterval(
@@ -97,7 +109,7 @@ export async function startMailer(options: Partial<MailerConfig> = {}): Promise<
     drain: () => loop.drain(),
     stop: async () => {
       clearInterval(clientAddressCheck);
-      await Promise.all([loop.stop(), calendarReader?.stop()]);
+      await Promise.all([loop.stop(), calendarReader?.stop(), wakeChannel?.close()]);
       transport.close();
       await server.close();
     },

@@ -132,6 +132,23 @@ export interface MailQueueStats {
   due: number;
   failed: number;
   oldest_due_seconds: number | null;
+  /**
+   * In how many seconds the next queued message falls due (or its lease ends); zero or less: now;
+   * null: none queued. Absent from a database before 20270223090000_mail_wake.sql.
+   */
+  next_due_seconds?: number | null;
+}
+
+/**
+ * The broadcast a queued message makes (20270223090000_mail_wake.sql): the private Realtime topic
+ * the mailer's service-role client joins, and its event, whose payload is {@link MailQueuedNotice}.
+ */
+export const MAIL_WAKE = { topic: 'mail-outbox', event: 'queued' } as const;
+
+/** What a queued message's broadcast says: its kind and when it is due; nothing of anyone's. */
+export interface MailQueuedNotice {
+  kind: MailKind;
+  send_after: string;
 }
 
 export const MAIL_FUNCTIONS = {

@@ -18,6 +18,11 @@ export interface Database {
   query: Query;
   /** Runs a script of several statements as the owner, in one transaction. */
   execScript(sql: string): Promise<void>;
+  /**
+   * Calls `onNotice` with each NOTIFY payload of `channel` (after its transaction commits), until
+   * the answered function is called.
+   */
+  listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

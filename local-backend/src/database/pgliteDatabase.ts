@@ -24,6 +24,7 @@ function wrap(db: PGlite, description: string): Database {
         await tx.exec(sql);
       });
     },
+    listen: (channel, onNotice) => db.listen(channel, onNotice),
     close: () => db.close(),
   };
 }

@@ -30,6 +30,18 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
     execScript: async (sql) => {
       await inTransaction(null, (client) => client.query(sql));
     },
+    listen: async (channel, onNotice) => {
+      // A connection of its own: LISTEN lasts as long as the session.
+      const client = await pool.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotice(message.payload ?? '');
+      });
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.query(`unlisten ${pg.escapeIdentifier(channel)}`);
+        client.release();
+      };
+    },
     close: () => pool.end(),
   };
   await applyMigrations(database);

@@ -123,6 +123,10 @@ export function createMailQueue(supabaseUrl: string, serviceRoleKey: string): Ma
         due: Number(row.due),
         failed: Number(row.failed),
         oldest_due_seconds: row.oldest_due_seconds === null ? null : Number(row.oldest_due_seconds),
+        next_due_seconds:
+          row.next_due_seconds === null || row.next_due_seconds === undefined
+            ? null
+            : Number(row.next_due_seconds),
       };
     },
     clientAddressStats: async () => {

@@ -44,6 +44,8 @@ test('health: starting, ok with the last SMTP error, 503 once a claim failed', a
       lastClaimError: null,
       lastSmtpError: null,
       agencyCalendar: null,
+      idleSince: null,
+      wakeChannel: 'off',
     },
   });
   status.lastClaimAt = new Date('2027-01-04T14:00:00Z');

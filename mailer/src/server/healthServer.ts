@@ -39,6 +39,8 @@ export function healthOf(status: MailerStatus, staleMinutes = 30, now = new Date
         ? { message: status.lastSmtpError.message, at: status.lastSmtpError.at.toISOString() }
         : null,
       agencyCalendar: agencyCalendarOf(status, staleMinutes, now),
+      idleSince: status.idleSince?.toISOString() ?? null,
+      wakeChannel: status.wakeChannel,
     },
   };
 }

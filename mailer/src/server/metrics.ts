@@ -10,7 +10,9 @@ import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { MAIL_KINDS, type MailKind } from 'supabase-schema';
 import type { CalendarStaleness } from '../calendar/calendarHealth';
 import type { Log } from '../log';
+import type { WakeReason } from '../mailLoop';
 import type { MailQueue } from '../queue/mailQueue';
+import type { WakeChannelState } from '../queue/wakeChannel';
 import { createAddressStepGauges } from './addressStepMetrics';
 import { createClientAddressWatch } from './clientAddressWatch';
 
@@ -25,6 +27,8 @@ export interface MailerMetrics {
   sendFailed(kind: MailKind): void;
   skipped(kind: MailKind): void;
   composeFailed(kind: MailKind, part: ComposePart): void;
+  /** A wait of the loop ended: a broadcast, a message falling due, or the poll. */
+  woke(reason: WakeReason): void;
   /** Reads the unreadable client addresses now (the mailer does it each minute, scraped or not). */
   readClientAddresses(): Promise<void>;
 }
@@ -34,6 +38,8 @@ export function createMailerMetrics(
   log: Log,
   /** The agency calendar's reads now, or null when no calendar is read. */
   calendar: () => CalendarStaleness | null = () => null,
+  /** The wake channel's state now. */
+  wakeChannel: () => WakeChannelState = () => 'off',
 ): MailerMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'mailer_' });
@@ -84,6 +90,16 @@ export function createMailerMetrics(
     for (const part of ['invitation', 'message'] satisfies ComposePart[])
       composeFailures.inc({ kind, part }, 0);
   }
+  const wakeChannelJoined = gauge(
+    'mailer_wake_channel_joined',
+    'The Realtime topic that wakes the mailer when mail is queued: 1 joined, 0 joining or down (the poll alone finds mail), NaN not used',
+  );
+  const wakeups = counter(
+    'mailer_wakeups_total',
+    'Waits of the mail loop ended, by reason: queued (a broadcast), due (a message fell due), poll (MAILER_POLL_INTERVAL_MS)',
+    ['reason'],
+  );
+  for (const reason of ['queued', 'due', 'poll'] satisfies WakeReason[]) wakeups.inc({ reason }, 0);
   const clientAddressWatch = createClientAddressWatch(log);
   const addressStep = createAddressStepGauges(registry);
 
@@ -127,6 +143,8 @@ export function createMailerMetrics(
     contentType: registry.contentType,
     text: async () => {
       readCalendar();
+      const channel = wakeChannel();
+      wakeChannelJoined.set(channel === 'off' ? Number.NaN : Number(channel === 'joined'));
       await Promise.all([readQueue(), readClientAddresses()]);
       return registry.metrics();
     },
@@ -134,6 +152,7 @@ export function createMailerMetrics(
     sendFailed: (kind) => failures.inc({ kind }),
     skipped: (kind) => skips.inc({ kind }),
     composeFailed: (kind, part) => composeFailures.inc({ kind, part }),
+    woke: (reason) => wakeups.inc({ reason }),
     readClientAddresses,
   };
 }
