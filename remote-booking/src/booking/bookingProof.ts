@@ -1,8 +1,10 @@
 /**
  * The proof of work each booking carries (supabase/src/bookingProof.ts): a challenge from
  * public.booking_challenge(), solved in the visitor's browser while they fill in the form, sent
- * once in the insert's X-Booking-Proof header. The database refuses a booking without one, so a
- * script pays the work for every row while a visitor pays it once, usually before pressing send.
+ * with each code request in its X-Booking-Proof header. The database refuses a request without one,
+ * so a script pays the work for every code while a visitor pays it before pressing send: the proof is
+ * solved on the form's first focus, solved again before it expires while the page is shown, and the
+ * next one is solved as soon as one is taken, ready for "send a new code".
  */
 import {
   BOOKING_CHALLENGE_FUNCTION,
@@ -14,6 +16,8 @@ import { bookingConfig } from '../config';
 
 /** A proof this close to its challenge's expiry is not sent: it could expire on the way. */
 const EXPIRY_MARGIN_MS = 60_000;
+/** How long before that a new proof is started: a phone's solve takes seconds. */
+const REFRESH_LEAD_MS = 60_000;
 
 interface PreparedProof {
   /** When the challenge expires (ms); Infinity if it does not say. */
@@ -22,6 +26,8 @@ interface PreparedProof {
 }
 
 let prepared: PreparedProof | null = null;
+/** The timer that solves a new proof before the prepared one expires. */
+let refresh: ReturnType<typeof setTimeout> | null = null;
 
 /** The RPC by plain fetch: supabase-js is loaded with the first send, not with the first focus. */
 async function fetchChallenge(): Promise<BookingChallenge> {
@@ -61,6 +67,7 @@ function prepare(): PreparedProof {
   void challenge.then(
     (issued) => {
       next.expiresAt = challengeExpiresAt(issued) ?? Infinity;
+      keepFresh(next);
     },
     () => undefined,
   );
@@ -69,6 +76,24 @@ function prepare(): PreparedProof {
     if (prepared === next) prepared = null;
   });
   return next;
+}
+
+/**
+ * Solves a new proof a little before `proof` stops being usable, if it is still the one held and
+ * the page is shown (a hidden tab solves again on its next focus or send instead).
+ */
+function keepFresh(proof: PreparedProof): void {
+  if (!Number.isFinite(proof.expiresAt)) return;
+  if (refresh) clearTimeout(refresh);
+  refresh = setTimeout(
+    () => {
+      refresh = null;
+      if (prepared !== proof || document.visibilityState !== 'visible') return;
+      prepared = null;
+      prepareBookingProof();
+    },
+    Math.max(proof.expiresAt - EXPIRY_MARGIN_MS - REFRESH_LEAD_MS - Date.now(), 0),
+  );
 }
 
 function usable(proof: PreparedProof | null): proof is PreparedProof {
@@ -85,9 +110,13 @@ export function prepareBookingProof(): void {
   }
 }
 
-/** The proof for one send: the prepared one if still good, else a fresh one. Each is used once. */
+/**
+ * The proof for one send: the prepared one if still good, else a fresh one. Each is used once; the
+ * next is started at once, so "send a new code" waits for nothing but its request.
+ */
 export function takeBookingProof(): Promise<string> {
   const proof = usable(prepared) ? prepared : prepare();
   prepared = null;
+  prepareBookingProof();
   return proof.proof;
 }
