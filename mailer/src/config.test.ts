@@ -15,6 +15,7 @@ test('with no variables: the local backend, MailDev, and the agency from site-co
     agencyLanguage: 'en',
     host: '127.0.0.1',
     port: 3010,
+    jobs: ['mail-sender', 'calendar-reader', 'calendar-writer'],
     pollIntervalMs: 5_000,
     wakeChannel: true,
     batchSize: 10,

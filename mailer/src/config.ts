@@ -30,6 +30,10 @@ export const LANGUAGES: readonly Language[] = ['en', 'es'];
  */
 export const LOCAL_SERVICE_ROLE_KEY = 'sb_secret_local_only_service_role_key_4d81be60';
 
+/** The mailer's three jobs (docs/architecture.md, "The mailer"). */
+export const MAILER_JOBS = ['mail-sender', 'calendar-reader', 'calendar-writer'] as const;
+export type MailerJob = (typeof MAILER_JOBS)[number];
+
 export interface MailerConfig {
   /** SUPABASE_URL: the project's API (PostgREST under /rest/v1), or the local backend. */
   supabaseUrl: string;
@@ -47,6 +51,12 @@ export interface MailerConfig {
   host: string;
   /** MAILER_PORT: its port (0: any free one). */
   port: number;
+  /**
+   * MAILER_JOBS: which of the mailer's three jobs this process runs, comma-separated (default all):
+   * `mail-sender` (e-mails from the outbox), `calendar-reader` (the agency's busy times),
+   * `calendar-writer` (bookings into the agency's calendar). Each runs in one process only.
+   */
+  jobs: readonly MailerJob[];
   /** MAILER_POLL_INTERVAL_MS: the longest wait after a round that claimed nothing (or failed). */
   pollIntervalMs: number;
   /**
@@ -101,6 +111,7 @@ const VARIABLES: Record<keyof MailerConfig, string> = {
   agencyLanguage: 'AGENCY_LANGUAGE',
   host: 'MAILER_HOST',
   port: 'MAILER_PORT',
+  jobs: 'MAILER_JOBS',
   pollIntervalMs: 'MAILER_POLL_INTERVAL_MS',
   wakeChannel: 'MAILER_WAKE_CHANNEL',
   batchSize: 'MAILER_BATCH_SIZE',
@@ -171,6 +182,10 @@ export function readEnvironment(env: Environment = process.env): MailerConfig {
     agencyLanguage: (text(env, 'AGENCY_LANGUAGE') ?? 'en') as Language,
     host: text(env, 'MAILER_HOST') ?? '127.0.0.1',
     port: number(env, 'MAILER_PORT', 3010),
+    jobs: (text(env, 'MAILER_JOBS') ?? MAILER_JOBS.join(','))
+      .split(',')
+      .map((job) => job.trim())
+      .filter(Boolean) as MailerJob[],
     pollIntervalMs: number(env, 'MAILER_POLL_INTERVAL_MS', 5_000),
     wakeChannel: !['0', 'off', 'false', 'no'].includes(
       (text(env, 'MAILER_WAKE_CHANNEL') ?? 'on').toLowerCase(),
@@ -221,6 +236,8 @@ function problemsOf(config: MailerConfig, overrides: Partial<MailerConfig>, env:
   if (!LANGUAGES.includes(config.agencyLanguage))
     wrong('agencyLanguage', `must be one of ${LANGUAGES.join(', ')}`);
   if (!config.host) wrong('host', 'must not be empty');
+  if (config.jobs.length === 0 || config.jobs.some((job) => !MAILER_JOBS.includes(job)))
+    wrong('jobs', `must name one or more of ${MAILER_JOBS.join(', ')}`);
   if (!LOG_LEVELS.includes(config.logLevel)) wrong('logLevel', `must be one of ${LOG_LEVELS.join(', ')}`);
   integer('port', 0, 65_535);
   integer('pollIntervalMs', 10, 3_600_000);

@@ -8,7 +8,7 @@ import type { ClaimedMail, MailBooking } from 'supabase-schema';
 import type { CalendarEventWriter } from './calendar/calendarEventWriter';
 import { drainOnce, type DrainDependencies } from './drainOnce';
 import type { Log } from './log';
-import { newMailerStatus } from './mailerStatus';
+import { newClaimStatus } from './mailerStatus';
 import type { MisfitRow } from './queue/claimedMail';
 import type { MailQueue } from './queue/mailQueue';
 import { sampleCalendarEvent, sampleCodeMail, sampleConfig, sampleMail } from './testing/sampleMail';
@@ -68,7 +68,9 @@ function setUp(
       skipped: (kind) => counted.push(`skipped ${kind}`),
       composeFailed: (kind, part) => counted.push(`compose ${kind} ${part}`),
     },
-    status: newMailerStatus(),
+    status: newClaimStatus(),
+    kinds: null,
+    calendarHealth: () => null,
     log,
     calendarEvents,
     stopping: () => stopping,

@@ -20,11 +20,12 @@
  * (with a new cancel token, the same Message-ID). mail_sent is retried within the lease to keep
  * the window small, and a mail_sent answering false (the claim was no longer ours) is logged.
  */
-import type { ClaimedCalendarEvent, ClaimedMail } from 'supabase-schema';
+import type { ClaimedCalendarEvent, ClaimedMail, MailKind } from 'supabase-schema';
 import type { CalendarEventWriter } from './calendar/calendarEventWriter';
+import type { CalendarHealth } from './calendar/calendarHealth';
 import type { MailerConfig } from './config';
 import type { Log } from './log';
-import type { MailerStatus } from './mailerStatus';
+import type { ClaimStatus } from './mailerStatus';
 import { composeMail, reasonNotToSend } from './messages/composeMail';
 import type { MisfitRow } from './queue/claimedMail';
 import type { MailQueue } from './queue/mailQueue';
@@ -37,7 +38,12 @@ export interface DrainDependencies {
   queue: MailQueue;
   transport: SmtpTransport;
   metrics: Pick<MailerMetrics, 'sent' | 'sendFailed' | 'skipped' | 'composeFailed'>;
-  status: MailerStatus;
+  /** This job's record (the mail sender's or the calendar writer's). */
+  status: ClaimStatus;
+  /** The outbox's kinds this job claims (null: every kind). */
+  kinds: readonly MailKind[] | null;
+  /** The agency calendar's reads (the agency's notice says when it was last read); null: none here. */
+  calendarHealth: () => CalendarHealth | null;
   log: Log;
   /** The agency's CalDAV calendar, where calendar_event rows are written (null: none configured). */
   calendarEvents: CalendarEventWriter | null;
@@ -80,7 +86,7 @@ export async function drainOnce(deps: DrainDependencies): Promise<RoundResult> {
   let batch: ClaimedMail[];
   let misfits: MisfitRow[];
   try {
-    ({ mail: batch, misfits } = await queue.claim(config.batchSize, config.leaseSeconds));
+    ({ mail: batch, misfits } = await queue.claim(config.batchSize, config.leaseSeconds, deps.kinds));
     if (status.lastClaimError) log.info('the queue answers again');
     status.lastClaimAt = new Date();
     status.lastClaimError = null;
@@ -142,7 +148,7 @@ async function sendOne(deps: DrainDependencies, mail: ClaimedMail, leaseEnds: nu
     return false;
   }
   if (mail.kind === 'calendar_event') return writeEvent(deps, mail, leaseEnds);
-  const input = { mail, config, now, calendar: status.calendar };
+  const input = { mail, config, now, calendar: deps.calendarHealth() };
   let outgoing;
   try {
     outgoing = await composeMail(input);

@@ -148,7 +148,7 @@ test('a call less than a day ahead: its reminder goes at once; health and metric
 
   const health = await fetch(`${mailer.url}/health`);
   expect(health.status).toBe(200);
-  expect(await health.json()).toMatchObject({ status: 'ok', lastSmtpError: null });
+  expect(await health.json()).toMatchObject({ status: 'ok', jobs: { mailSender: { lastSendError: null } } });
   const metrics = await (await fetch(`${mailer.url}/metrics`)).text();
   expect(metrics).toMatch(/^mailer_sent_total\{kind="booking_reminder"\} [1-9]/m);
   expect(metrics).toMatch(/^mailer_queue_up 1$/m);
@@ -166,7 +166,7 @@ test('MailDev down while bookings are made, then up again: every message arrives
   });
   const health = await (await fetch(`${mailer.url}/health`)).json();
   expect(health).toMatchObject({ status: 'ok' });
-  expect(health.lastSmtpError.message).toMatch(/ECONNREFUSED|ESOCKET|connect/);
+  expect(health.jobs.mailSender.lastSendError.message).toMatch(/ECONNREFUSED|ESOCKET|connect/);
 
   mailDev = await startMailDev({ smtpPort, webPort: 0 });
   inbox = mailDevInbox(mailDev.url);

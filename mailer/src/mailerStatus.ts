@@ -2,30 +2,36 @@ import type { CalendarHealth } from './calendar/calendarHealth';
 import type { WakeChannelState } from './queue/wakeChannel';
 
 /**
- * What the mailer last saw, for GET /health and /metrics: its last claim (time, or the error), its
- * last SMTP error, and the reads of the agency's calendar.
+ * What the mailer's three jobs last saw, for GET /health and /metrics: the mail sender and the
+ * calendar writer each claim from the outbox (their last claim, their last send error, since when
+ * they wait), the calendar reader keeps its reads; a job this process does not run is null.
  */
 export interface MailerStatus {
-  lastClaimAt: Date | null;
-  /** The last claim's error, null once a claim succeeds again. */
-  lastClaimError: string | null;
-  /** The last failed send, null once a send succeeds again. */
-  lastSmtpError: { message: string; at: Date } | null;
-  /** The calendar reader's record (null: no calendar is read). */
+  /** E-mails from the outbox: codes, confirmations, notices, reminders. */
+  mailSender: ClaimStatus | null;
+  /** Bookings written into the agency's calendar (the outbox's calendar_event rows). */
+  calendarWriter: ClaimStatus | null;
+  /** The agency's calendar read for busy times (null also when no calendar is configured). */
   calendar: CalendarHealth | null;
-  /** Since when the loop has waited for mail (null: a round or its question is under way). */
-  idleSince: Date | null;
-  /** The Realtime topic that wakes the loop when mail is queued (`off`: not used). */
+  /** The Realtime topic that wakes the claiming jobs when a row is queued (`off`: not used). */
   wakeChannel: WakeChannelState;
 }
 
+/** One claiming job's record. */
+export interface ClaimStatus {
+  lastClaimAt: Date | null;
+  /** The last claim's error, null once a claim succeeds again. */
+  lastClaimError: string | null;
+  /** The last failed send (SMTP, or the calendar's answer), null once a send succeeds again. */
+  lastSmtpError: { message: string; at: Date } | null;
+  /** Since when the job has waited for work (null: a round or its question is under way). */
+  idleSince: Date | null;
+}
+
+export function newClaimStatus(): ClaimStatus {
+  return { lastClaimAt: null, lastClaimError: null, lastSmtpError: null, idleSince: null };
+}
+
 export function newMailerStatus(): MailerStatus {
-  return {
-    lastClaimAt: null,
-    lastClaimError: null,
-    lastSmtpError: null,
-    calendar: null,
-    idleSince: null,
-    wakeChannel: 'off',
-  };
+  return { mailSender: null, calendarWriter: null, calendar: null, wakeChannel: 'off' };
 }

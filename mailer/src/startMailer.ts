@@ -1,8 +1,9 @@
 /**
- * startMailer(): the whole service in this process: the configuration checked, the queue's
- * client, the SMTP transport, the loop, the health and metrics server, and the agency's calendar
- * (AGENCY_CALENDAR_FEED_URL or AGENCY_CALDAV_URL): its reader and, for CalDAV, the writer of each
- * booking's event.
+ * startMailer(): the mailer's jobs this process runs (MAILER_JOBS, all three by default): the mail
+ * sender and the calendar writer, each a loop claiming its kinds from the outbox, and the reader of
+ * the agency's calendar (AGENCY_CALENDAR_FEED_URL or AGENCY_CALDAV_URL); with the configuration
+ * checked, the queue's client, the SMTP transport, the wake-up channel and the health and metrics
+ * server.
  */
 import { createBusyTimesStore } from './calendar/busyTimesStore';
 import { connectCaldav, type CaldavCalendar } from './calendar/caldavCalendar';
@@ -13,12 +14,13 @@ import { configuredSource } from './calendar/calendarSource';
 import { resolveMailerConfig, type MailerConfig } from './config';
 import { createLog, type Log } from './log';
 import { CLIENT_ADDRESS_WARNING_INTERVAL_MS } from './server/clientAddressWatch';
-import { createMailLoop } from './mailLoop';
-import { newMailerStatus } from './mailerStatus';
+import { CLAIMING_JOBS, KINDS_OF_JOB, jobOfKind, type ClaimingJob } from './claimingJobs';
+import { createMailLoop, type MailLoop, type MailLoopDependencies } from './mailLoop';
+import { newClaimStatus, newMailerStatus, type MailerStatus } from './mailerStatus';
 import { createMailQueue } from './queue/mailQueue';
 import { openWakeChannel } from './queue/wakeChannel';
 import { startHealthServer } from './server/healthServer';
-import { createMailerMetrics } from './server/metrics';
+import { createMailerMetrics, type MailerMetrics } from './server/metrics';
 import { createSmtpTransport } from './smtp';
 
 export interface RunningMailer {
@@ -26,9 +28,9 @@ export interface RunningMailer {
   url: string;
   /** The settings in force (the environment's, with the options on top). */
   config: MailerConfig;
-  /** One claim-send round now (after the one under way, if any); how many messages were sent. */
+  /** One claim-send round of each claiming job now (after the one under way); how many were sent. */
   drain(): Promise<number>;
-  /** Ends the loop (the message in hand is finished, the rest of its batch released), then the server. */
+  /** Ends the jobs (each finishes the message in hand and releases the rest of its batch), then the server. */
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,35 @@ function startCalendarReader(
   reader.start();
   log.info(`reading the agency's calendar (${source.name}) every ${config.agencyCalendarReadSeconds} s`);
   return reader;
+}
+
+/** The claiming jobs this process runs: a loop each, with its own record in the status. */
+function startClaimingJobs(
+  config: MailerConfig,
+  parts: Omit<MailLoopDependencies, 'status' | 'kinds' | 'woke' | 'calendarEvents'> & {
+    status: MailerStatus;
+    metrics: MailerMetrics;
+    caldav: CaldavCalendar | null;
+  },
+): Map<ClaimingJob, MailLoop> {
+  const { status, metrics, caldav, ...shared } = parts;
+  const loops = new Map<ClaimingJob, MailLoop>();
+  for (const job of CLAIMING_JOBS) {
+    if (!config.jobs.includes(job)) continue;
+    const record = newClaimStatus();
+    if (job === 'mail-sender') status.mailSender = record;
+    else status.calendarWriter = record;
+    const loop = createMailLoop({
+      ...shared,
+      metrics,
+      status: record,
+      kinds: KINDS_OF_JOB[job],
+      calendarEvents: job === 'calendar-writer' && caldav ? createCalendarEventWriter(caldav, config) : null,
+      woke: (reason) => metrics.woke(job, reason),
+    });
+    loops.set(job, loop);
+  }
+  return loops;
 }
 
 export async function startMailer(options: Partial<MailerConfig> = {}): Promise<RunningMailer> {
@@ -75,25 +106,28 @@ export async function startMailer(options: Partial<MailerConfig> = {}): Promise<
     throw error;
   }
   const caldav = config.agencyCaldav ? connectCaldav(config.agencyCaldav) : null;
-  const calendarReader = startCalendarReader(config, caldav, log);
+  const calendarReader = config.jobs.includes('calendar-reader')
+    ? startCalendarReader(config, caldav, log)
+    : null;
   status.calendar = calendarReader?.health ?? null;
-  const loop = createMailLoop({
+  const loops = startClaimingJobs(config, {
     config,
     queue,
     transport,
     metrics,
     status,
     log,
-    calendarEvents: caldav ? createCalendarEventWriter(caldav, config) : null,
-    woke: (reason) => metrics.woke(reason),
+    caldav,
+    calendarHealth: () => status.calendar,
   });
-  const wakeChannel = config.wakeChannel
-    ? openWakeChannel(config.supabaseUrl, config.supabaseServiceRoleKey, log, (state) => {
-        status.wakeChannel = state;
-      })
-    : null;
-  wakeChannel?.onQueued((dueAt) => loop.wake(dueAt));
-  loop.start();
+  const wakeChannel =
+    config.wakeChannel && loops.size > 0
+      ? openWakeChannel(config.supabaseUrl, config.supabaseServiceRoleKey, log, (state) => {
+          status.wakeChannel = state;
+        })
+      : null;
+  wakeChannel?.onQueued((dueAt, kind) => loops.get(jobOfKind(kind))?.wake(dueAt));
+  for (const loop of loops.values()) loop.start();
   // The client-address warning is logged even where nothing scrapes /metrics.
   const clientAddressCheck = setInterval(
     () => void metrics.readClientAddresses(),
@@ -101,15 +135,23 @@ export async function startMailer(options: Partial<MailerConfig> = {}): Promise<
   );
   clientAddressCheck.unref();
   log.info(
-    `draining ${config.supabaseUrl} to ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//***@')}; health at ${server.url}`,
+    `running ${config.jobs.join(', ')} on ${config.supabaseUrl}, mail to ${config.smtpUrl.replace(/\/\/[^@/]*@/, '//***@')}; health at ${server.url}`,
   );
   return {
     url: server.url,
     config,
-    drain: () => loop.drain(),
+    drain: async () => {
+      let sent = 0;
+      for (const loop of loops.values()) sent += await loop.drain();
+      return sent;
+    },
     stop: async () => {
       clearInterval(clientAddressCheck);
-      await Promise.all([loop.stop(), calendarReader?.stop(), wakeChannel?.close()]);
+      await Promise.all([
+        ...[...loops.values()].map((loop) => loop.stop()),
+        calendarReader?.stop(),
+        wakeChannel?.close(),
+      ]);
       transport.close();
       await server.close();
     },

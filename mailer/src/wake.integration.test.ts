@@ -60,7 +60,7 @@ test('a booking queued while the mailer waits is mailed at once, not at the poll
   const [confirmation] = await inbox.waitFor((messages) => messages.some(to(email)));
   expect(confirmation).toBeDefined();
   const metrics = await (await fetch(`${mailer.url}/metrics`)).text();
-  expect(metrics).toMatch(/mailer_wakeups_total\{reason="queued"\} [1-9]/);
+  expect(metrics).toMatch(/mailer_wakeups_total\{job="mail-sender",reason="queued"\} [1-9]/);
   expect(metrics).toContain('mailer_wake_channel_joined 1');
 });
 

@@ -12,6 +12,7 @@ import {
   type ClaimedMail,
   type ClaimedMailRow,
   type ClientAddressStats,
+  type MailKind,
   type MailQueueStats,
 } from 'supabase-schema';
 import { isMisfit, readClaimedRow, type MisfitRow } from './claimedMail';
@@ -24,7 +25,8 @@ export interface ClaimedBatch {
 
 export interface MailQueue {
   /** Leases up to `batchSize` due messages for `leaseSeconds`. */
-  claim(batchSize: number, leaseSeconds: number): Promise<ClaimedBatch>;
+  /** `kinds`: only these kinds of the outbox (null: every kind). */
+  claim(batchSize: number, leaseSeconds: number, kinds?: readonly MailKind[] | null): Promise<ClaimedBatch>;
   /** False: the claim was no longer ours (its lease ended and another claim took the message). */
   sent(messageId: number, attempt: number): Promise<boolean>;
   /** `retryAfterSeconds` null gives the message up (status failed). False: not ours any more. */
@@ -91,11 +93,12 @@ export function createMailQueue(supabaseUrl: string, serviceRoleKey: string): Ma
   }
 
   return {
-    claim: async (batchSize, leaseSeconds) => {
+    claim: async (batchSize, leaseSeconds, kinds = null) => {
       const rows =
         (await call<ClaimedMailRow[] | null>(MAIL_FUNCTIONS.claim, {
           batch_size: batchSize,
           lease_seconds: leaseSeconds,
+          ...(kinds ? { kinds } : {}),
         })) ?? [];
       const batch: ClaimedBatch = { mail: [], misfits: [] };
       for (const claimed of rows.map(readClaimedRow)) {

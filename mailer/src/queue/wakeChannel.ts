@@ -14,8 +14,8 @@ export type WakeChannelState = 'joining' | 'joined' | 'down' | 'off';
 
 export interface WakeChannel {
   state(): WakeChannelState;
-  /** Called with when the queued message is due (ms since the epoch). */
-  onQueued(listener: (dueAt: number) => void): void;
+  /** Called with when the queued message is due (ms since the epoch), and its kind. */
+  onQueued(listener: (dueAt: number, kind: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -36,13 +36,14 @@ export function openWakeChannel(
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
   });
-  const listeners: Array<(dueAt: number) => void> = [];
+  const listeners: Array<(dueAt: number, kind: string) => void> = [];
   let state: WakeChannelState = 'joining';
   const channel = client
     .channel(MAIL_WAKE.topic, { config: { private: true } })
     .on('broadcast', { event: MAIL_WAKE.event }, ({ payload }) => {
       const dueAt = dueAtOf(payload, Date.now());
-      for (const listener of listeners) listener(dueAt);
+      const kind = String((payload as Partial<MailQueuedNotice> | null)?.kind ?? '');
+      for (const listener of listeners) listener(dueAt, kind);
     });
   channel.subscribe((status, error) => {
     if (state === 'off') return;

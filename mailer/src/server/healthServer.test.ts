@@ -4,7 +4,7 @@
 import type { ClientAddressStats } from 'supabase-schema';
 import type { Log } from '../log';
 import { calendarStaleness } from '../calendar/calendarHealth';
-import { newMailerStatus } from '../mailerStatus';
+import { newClaimStatus, newMailerStatus } from '../mailerStatus';
 import { healthOf, startHealthServer, type HealthServer } from './healthServer';
 import { createMailerMetrics } from './metrics';
 
@@ -31,38 +31,53 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-test('health: starting, ok with the last SMTP error, 503 once a claim failed', async () => {
+test('health: the three jobs by name; starting, ok with the last send error, 503 once a claim failed', async () => {
   const health = async () => {
     const response = await fetch(`${server.url}/health`);
     return { code: response.status, body: await response.json() };
   };
+  const sender = newClaimStatus();
+  const writer = newClaimStatus();
+  status.mailSender = sender;
+  status.calendarWriter = writer;
+  const starting = { lastClaimAt: null, lastClaimError: null, lastSendError: null, idleSince: null };
   expect(await health()).toEqual({
     code: 200,
     body: {
       status: 'starting',
-      lastClaimAt: null,
-      lastClaimError: null,
-      lastSmtpError: null,
-      agencyCalendar: null,
-      idleSince: null,
+      jobs: { mailSender: starting, calendarReader: null, calendarWriter: starting },
       wakeChannel: 'off',
     },
   });
-  status.lastClaimAt = new Date('2027-01-04T14:00:00Z');
-  status.lastSmtpError = { message: 'SMTP 421: busy', at: new Date('2027-01-04T14:00:01Z') };
+  sender.lastClaimAt = new Date('2027-01-04T14:00:00Z');
+  sender.lastSmtpError = { message: 'SMTP 421: busy', at: new Date('2027-01-04T14:00:01Z') };
+  writer.lastClaimAt = new Date('2027-01-04T14:00:00Z');
+  writer.idleSince = new Date('2027-01-04T14:00:02Z');
   expect(await health()).toMatchObject({
     code: 200,
     body: {
       status: 'ok',
-      lastClaimAt: '2027-01-04T14:00:00.000Z',
-      lastSmtpError: { message: 'SMTP 421: busy', at: '2027-01-04T14:00:01.000Z' },
+      jobs: {
+        mailSender: {
+          lastClaimAt: '2027-01-04T14:00:00.000Z',
+          lastSendError: { message: 'SMTP 421: busy', at: '2027-01-04T14:00:01.000Z' },
+        },
+        calendarWriter: { idleSince: '2027-01-04T14:00:02.000Z' },
+      },
     },
   });
-  status.lastClaimError = 'claim_mail: fetch failed';
+  writer.lastClaimError = 'claim_mail: fetch failed';
   expect(await health()).toMatchObject({
     code: 503,
-    body: { status: 'queue_unreachable', lastClaimError: 'claim_mail: fetch failed' },
+    body: {
+      status: 'queue_unreachable',
+      jobs: { calendarWriter: { lastClaimError: 'claim_mail: fetch failed' } },
+    },
   });
+  // A process that runs the mail sender alone answers for it alone.
+  status.calendarWriter = null;
+  expect(await health()).toMatchObject({ code: 200, body: { jobs: { calendarWriter: null } } });
+  status.mailSender = null;
 });
 
 test('metrics: the queue read at each scrape, the counters by kind', async () => {
@@ -158,7 +173,7 @@ test("the agency calendar's reads: /health and /metrics say since when it is unr
   const readAt = new Date('2027-01-04T14:00:00Z');
   status.calendar = { source: 'agency-caldav', watchingSince: readAt, lastReadAt: readAt, lastError: null };
   const lines = async () => (await (await fetch(`${server.url}/metrics`)).text()).split('\n');
-  expect(healthOf(status, 30, readAt).body.agencyCalendar).toEqual({
+  expect(healthOf(status, 30, readAt).body.jobs.calendarReader).toEqual({
     source: 'agency-caldav',
     status: 'ok',
     lastReadAt: '2027-01-04T14:00:00.000Z',
@@ -170,7 +185,7 @@ test("the agency calendar's reads: /health and /metrics say since when it is unr
 
   status.calendar.lastError = 'CalDAV: no answer to the calendar query: fetch failed';
   calendarNow = new Date('2027-01-04T15:00:00Z');
-  expect(healthOf(status, 30, calendarNow).body.agencyCalendar).toEqual({
+  expect(healthOf(status, 30, calendarNow).body.jobs.calendarReader).toEqual({
     source: 'agency-caldav',
     status: 'stale',
     lastReadAt: '2027-01-04T14:00:00.000Z',

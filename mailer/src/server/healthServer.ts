@@ -1,12 +1,13 @@
 /**
- * The mailer's HTTP endpoints on MAILER_HOST:MAILER_PORT: GET /health (200 while the queue answers
- * its claims, 503 once the last claim failed; with the agency calendar's reads, which never make it
- * 503: bookings go on without them) and GET /metrics (Prometheus text).
+ * The mailer's HTTP endpoints on MAILER_HOST:MAILER_PORT: GET /health (its three jobs by name: 200
+ * while the outbox answers the mail sender's and the calendar writer's claims, 503 once a last claim
+ * failed; the calendar reader's reads never make it 503: bookings go on without them) and GET
+ * /metrics (Prometheus text).
  */
 import Fastify from 'fastify';
 import { calendarStaleness } from '../calendar/calendarHealth';
 import type { MailerConfig } from '../config';
-import type { MailerStatus } from '../mailerStatus';
+import type { ClaimStatus, MailerStatus } from '../mailerStatus';
 import type { MailerMetrics } from './metrics';
 
 export interface HealthServer {
@@ -27,19 +28,39 @@ function agencyCalendarOf(status: MailerStatus, staleMinutes: number, now: Date)
   };
 }
 
+/** A claiming job's record as /health shows it; null: the job does not run in this process. */
+function claimOf(job: ClaimStatus | null) {
+  if (!job) return null;
+  return {
+    lastClaimAt: job.lastClaimAt?.toISOString() ?? null,
+    lastClaimError: job.lastClaimError,
+    lastSendError: job.lastSmtpError
+      ? { message: job.lastSmtpError.message, at: job.lastSmtpError.at.toISOString() }
+      : null,
+    idleSince: job.idleSince?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The three jobs by name: 503 once a claiming job's last claim failed (the outbox cannot be read),
+ * `starting` until each has claimed once.
+ */
 export function healthOf(status: MailerStatus, staleMinutes = 30, now = new Date()) {
-  const state = status.lastClaimError ? 'queue_unreachable' : status.lastClaimAt ? 'ok' : 'starting';
+  const claiming = [status.mailSender, status.calendarWriter].filter((job) => job !== null);
+  const state = claiming.some((job) => job.lastClaimError)
+    ? 'queue_unreachable'
+    : claiming.every((job) => job.lastClaimAt)
+      ? 'ok'
+      : 'starting';
   return {
     code: state === 'queue_unreachable' ? 503 : 200,
     body: {
       status: state,
-      lastClaimAt: status.lastClaimAt?.toISOString() ?? null,
-      lastClaimError: status.lastClaimError,
-      lastSmtpError: status.lastSmtpError
-        ? { message: status.lastSmtpError.message, at: status.lastSmtpError.at.toISOString() }
-        : null,
-      agencyCalendar: agencyCalendarOf(status, staleMinutes, now),
-      idleSince: status.idleSince?.toISOString() ?? null,
+      jobs: {
+        mailSender: claimOf(status.mailSender),
+        calendarReader: agencyCalendarOf(status, staleMinutes, now),
+        calendarWriter: claimOf(status.calendarWriter),
+      },
       wakeChannel: status.wakeChannel,
     },
   };

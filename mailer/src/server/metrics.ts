@@ -10,6 +10,7 @@ import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { MAIL_KINDS, type MailKind } from 'supabase-schema';
 import type { CalendarStaleness } from '../calendar/calendarHealth';
 import type { Log } from '../log';
+import { CLAIMING_JOBS, type ClaimingJob } from '../claimingJobs';
 import type { WakeReason } from '../mailLoop';
 import type { MailQueue } from '../queue/mailQueue';
 import type { WakeChannelState } from '../queue/wakeChannel';
@@ -27,8 +28,8 @@ export interface MailerMetrics {
   sendFailed(kind: MailKind): void;
   skipped(kind: MailKind): void;
   composeFailed(kind: MailKind, part: ComposePart): void;
-  /** A wait of the loop ended: a broadcast, a message falling due, or the poll. */
-  woke(reason: WakeReason): void;
+  /** A wait of a claiming job's loop ended: a broadcast, a message falling due, or the poll. */
+  woke(job: ClaimingJob, reason: WakeReason): void;
   /** Reads the unreadable client addresses now (the mailer does it each minute, scraped or not). */
   readClientAddresses(): Promise<void>;
 }
@@ -96,10 +97,11 @@ export function createMailerMetrics(
   );
   const wakeups = counter(
     'mailer_wakeups_total',
-    'Waits of the mail loop ended, by reason: queued (a broadcast), due (a message fell due), poll (MAILER_POLL_INTERVAL_MS)',
-    ['reason'],
+    'Waits of a claiming job ended, by job (mail-sender, calendar-writer) and reason: queued (a broadcast), due (a message fell due), poll (MAILER_POLL_INTERVAL_MS)',
+    ['job', 'reason'],
   );
-  for (const reason of ['queued', 'due', 'poll'] satisfies WakeReason[]) wakeups.inc({ reason }, 0);
+  for (const job of CLAIMING_JOBS)
+    for (const reason of ['queued', 'due', 'poll'] satisfies WakeReason[]) wakeups.inc({ job, reason }, 0);
   const clientAddressWatch = createClientAddressWatch(log);
   const addressStep = createAddressStepGauges(registry);
 
@@ -152,7 +154,7 @@ export function createMailerMetrics(
     sendFailed: (kind) => failures.inc({ kind }),
     skipped: (kind) => skips.inc({ kind }),
     composeFailed: (kind, part) => composeFailures.inc({ kind, part }),
-    woke: (reason) => wakeups.inc({ reason }),
+    woke: (job, reason) => wakeups.inc({ job, reason }),
     readClientAddresses,
   };
 }
