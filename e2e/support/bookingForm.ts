@@ -3,7 +3,7 @@ import type { MailDevMessage } from 'mailer';
 import { copy } from './copy';
 import type { ComposedSite } from './site';
 
-/** What a visitor types into the booking form, by field name (SPEC §3). */
+/** What a visitor types into the booking form, by field name (docs/product.md §6). */
 export const BOOKING_TEXT = {
   fullName: 'María Fernanda Castillo',
   email: 'maria.castillo@cafeboquete.com.pa',

@@ -4,7 +4,7 @@ import type { ComposedSite } from './site';
 
 export type Language = 'en' | 'es';
 
-/** The enquiry as the contact form sends it: the EmailJS template params (SPEC §3, §7). */
+/** The enquiry as the contact form sends it: the EmailJS template params (docs/product.md §5). */
 export interface Enquiry {
   name: string;
   email: string;

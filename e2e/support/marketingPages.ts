@@ -27,7 +27,7 @@ export interface MarketingPage {
   metaDescription: string;
   /** The schema.org type the page's JSON-LD is about, besides the organization that publishes it. */
   jsonLdType: string;
-  /** SPEC §9 counts: how many elements of each data-testid the page shows. */
+  /** docs/product.md §2 counts: how many elements of each data-testid the page shows. */
   counts: Record<string, number>;
 }
 
@@ -40,7 +40,7 @@ const servicePages: MarketingPage[] = SERVICE_IDS.map((id) => ({
   counts: { 'page-hero': 1, 'service-benefit': 5, 'process-step': 4, 'call-to-action': 1 },
 }));
 
-/** Every route remote-marketing serves (SPEC §2), with what it must show. */
+/** Every route remote-marketing serves (docs/product.md §2), with what it must show. */
 export const MARKETING_PAGES: MarketingPage[] = [
   {
     path: '/',
@@ -97,7 +97,7 @@ export async function expectCounts(page: Page, route: MarketingPage): Promise<vo
   for (const [testId, count] of Object.entries(route.counts)) {
     await expect.soft(page.getByTestId(testId), `${route.path} ${testId}`).toHaveCount(count);
   }
-  // SPEC §9: five features in each service section, not just thirty in all.
+  // docs/product.md §2: five features in each service section, not just thirty in all.
   for (const section of await page.getByTestId('service-section').all()) {
     await expect.soft(section.getByTestId('service-feature'), `${route.path} features`).toHaveCount(5);
   }

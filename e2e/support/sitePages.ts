@@ -10,7 +10,7 @@ export interface SitePage {
   unlisted?: true;
 }
 
-/** Every page a visitor can reach (SPEC §2), each service page and the 404 page included. */
+/** Every page a visitor can reach (docs/product.md §2), each service page and the 404 page included. */
 export const SITE_PAGES: SitePage[] = [
   ...MARKETING_PAGES.map(({ path, heading, metaTitle }) => ({
     path,

@@ -57,7 +57,8 @@ for (const language of LANGUAGES) {
     site,
   }) => {
     const [full, closed] = await openDays(site, 2);
-    // Every time the database offers (private.slot_times(): the SPEC's eight), held by someone else.
+    // Every time the database offers (private.slot_times(): the eight of docs/product.md §8), held
+    // by someone else.
     const times = await site.database.query('select unnest(private.slot_times()) as time');
     for (const { time } of times) await holdSlot(site, String(full), String(time));
     await site.database.query(`insert into private.closed_days (day, name) values ($1, 'Team retreat')`, [

@@ -28,7 +28,7 @@ test('every link on every marketing page lands on a real page, never the 404 or 
     await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', route.heading));
     for (const target of await internalLinks(page)) targets.add(target);
   }
-  // The links the SPEC and the footer name must be among them.
+  // The links docs/product.md §2 and the footer (§3) name must be among them.
   for (const expected of [
     '/services/ai-customer-support',
     '/services/seo',

@@ -8,7 +8,7 @@ const HOSTS = [
 ] as const;
 
 for (const host of HOSTS) {
-  test(`every marketing page shows its sections with the SPEC counts, in English and in Spanish (${host.label})`, async ({
+  test(`every marketing page shows its sections with the counts of docs/product.md §2, in English and in Spanish (${host.label})`, async ({
     page,
     site,
     pageErrors,

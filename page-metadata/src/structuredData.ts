@@ -27,7 +27,7 @@ export interface GraphNode {
   readonly '@id': string;
 }
 
-/** The opening hours the site states (SPEC §1 and §9): Monday to Friday, 9:00 to 18:00. */
+/** The opening hours the site states (docs/product.md §1 and §10): Monday to Friday, 9:00 to 18:00. */
 export const OPENING_HOURS = {
   dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
   opens: '09:00',

@@ -5,7 +5,10 @@
  */
 import type { BookingRow } from './bookingRules';
 
-/** Request headers of the one booking insert, read by the database's trigger (SPEC §7's row is unchanged). */
+/**
+ * Request headers of the one booking insert, read by the database's trigger (the row of
+ * docs/product.md §6 is unchanged).
+ */
 export const BOOKING_LANGUAGE_HEADER = 'x-booking-language';
 export const BOOKING_TIME_ZONE_HEADER = 'x-booking-time-zone';
 

@@ -1,6 +1,6 @@
 /**
- * The booking a visitor requests (SPEC §3): its fields, the options a field may take and the
- * length limits. The migration in ../migrations enforces exactly these rules in Postgres, the
+ * The booking a visitor requests (docs/product.md §6): its fields, the options a field may take and
+ * the length limits. The migration in ../migrations enforces exactly these rules in Postgres, the
  * booking form applies them in the browser, and the local backend's tests prove the two agree.
  */
 

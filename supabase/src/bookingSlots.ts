@@ -37,7 +37,7 @@ export interface DayAvailability {
   /** Year-month-day, Panama's. */
   day: string;
   closure: DayClosure | null;
-  /** The times still free that day, in SPEC order (values of PREFERRED_TIMES). */
+  /** The times still free that day, in order (values of PREFERRED_TIMES, docs/product.md §8). */
   free_times: string[];
 }
 

@@ -11,7 +11,7 @@ import {
   type PreferredTime,
 } from 'supabase-schema';
 
-/** The booking form's fields, named as SPEC §3 names them. */
+/** The booking form's fields, named as docs/product.md §6 names them. */
 export interface BookingFormValues {
   fullName: string;
   email: string;
@@ -58,7 +58,7 @@ export function isComplete(values: BookingFormValues): values is CompleteBooking
   return Boolean(values.companySize && values.budget && values.preferredTime && values.preferredDate);
 }
 
-/** The column of the row (SPEC §7) each field fills. */
+/** The column of the row (docs/product.md §6) each field fills. */
 const COLUMN_OF_FIELD = {
   fullName: 'full_name',
   email: 'email',
@@ -126,7 +126,7 @@ export function isBookingField(name: string): name is BookingField {
   return Object.hasOwn(COLUMN_OF_FIELD, name);
 }
 
-/** The row SPEC §7 inserts: snake_case columns, text as sentText makes it, always pending. */
+/** The row of docs/product.md §6: snake_case columns, text as sentText makes it, always pending. */
 export function toBookingInsert(values: CompleteBookingForm, id: string): BookingInsert {
   return {
     ...sentValues(values),

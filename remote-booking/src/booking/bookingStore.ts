@@ -6,7 +6,10 @@
 import type { Language } from 'shared-i18n';
 import type { AddressCodeRequested, AddressLinkRedeemed, BookingInsert } from 'supabase-schema';
 
-/** Who sends a booking, beside SPEC §7's row: the database writes the visitor's e-mails with it. */
+/**
+ * Who sends a booking, beside the row of docs/product.md §6: the database writes the visitor's
+ * e-mails with it.
+ */
 export interface BookingSender {
   /** The page's language, which the code, the confirmation and the reminder are written in. */
   language: Language;

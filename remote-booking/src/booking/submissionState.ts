@@ -1,6 +1,7 @@
 /**
- * What the booking form's submission is at any moment (SPEC §4 with the address step), as
- * submissionReducer.ts changes it and the form shows it: one value, so each send reads one truth.
+ * What the booking form's submission is at any moment (docs/product.md §6, with the address step of
+ * §7), as submissionReducer.ts changes it and the form shows it: one value, so each send reads one
+ * truth.
  */
 import type { AddressCodeRefusal } from 'supabase-schema';
 import type { BookingField } from './bookingForm';

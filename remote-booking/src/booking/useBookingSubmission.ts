@@ -29,15 +29,15 @@ interface SubmitOptions {
 }
 
 /**
- * SPEC §4 with the address step: idle → submitting → the code step (unless the agency turned it
- * off, or the page came from a code mail's link) → submitting → success or a refusal. A slot is
- * held only by an address that answered: the first send asks for a code (or redeems the mail's
- * link), the second trades the code for a pass, and the insert carries the pass. The pass is kept
- * until a booking is stored or it expires, so a visitor who lost the slot picks another time and
- * sends again without a new code. The row id is made once per filled form and kept across retries,
- * so a retry after a lost answer cannot store a second booking; a second click while one send is
- * under way sends nothing. A bot that filled the honeypot is told "success" and nothing is sent,
- * so it has no reason to try again.
+ * docs/product.md §6, with the address step of §7: idle → submitting → the code step (unless the
+ * agency turned it off, or the page came from a code mail's link) → submitting → success or a
+ * refusal. A slot is held only by an address that answered: the first send asks for a code (or
+ * redeems the mail's link), the second trades the code for a pass, and the insert carries the pass.
+ * The pass is kept until a booking is stored or it expires, so a visitor who lost the slot picks
+ * another time and sends again without a new code. The row id is made once per filled form and kept
+ * across retries, so a retry after a lost answer cannot store a second booking; a second click
+ * while one send is under way sends nothing. A bot that filled the honeypot is told "success" and
+ * nothing is sent, so it has no reason to try again.
  */
 export function useBookingSubmission(store: BookingStore, { link = null }: SubmissionOptions = {}) {
   // The visitor's e-mails (the code too) are written in the language of the page they booked on.

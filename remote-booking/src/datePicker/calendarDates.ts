@@ -1,4 +1,4 @@
-/** The visitor's today, at local midnight: the earliest day the picker offers (SPEC §2). */
+/** The visitor's today, at local midnight: the earliest day the picker offers (docs/product.md §6). */
 export function startOfToday(now = new Date()): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
 }

@@ -6,8 +6,8 @@ import { capitalize } from './calendarDates';
 export const DAY_PICKER_LOCALES = { en: enUS, es } satisfies Record<Language, unknown>;
 
 /**
- * SPEC §2: weekday headers Sun to Sat (Dom to Sáb) and the month name and year as title, both
- * capitalized as headings are in either language.
+ * docs/product.md §6: weekday headers Sun to Sat (Dom to Sáb) and the month name and year as title,
+ * both capitalized as headings are in either language.
  */
 export const DAY_PICKER_FORMATTERS = {
   formatWeekdayName: (weekday: Date, options?: { locale?: { code?: string } }) =>

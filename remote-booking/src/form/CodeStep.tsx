@@ -77,7 +77,7 @@ export default function CodeStep({
         )}
       </div>
       <div className="booking-code__actions">
-        {/* SPEC §4: while it sends, the button says so. */}
+        {/* docs/product.md §6: while it sends, the button says so. */}
         <button type="submit" className="site-button site-button--primary" disabled={busy}>
           {busy ? t('submitting') : t('codeStep.confirm')}
         </button>

@@ -12,7 +12,7 @@ interface FormFieldProps {
   children: (control: { id: string; 'aria-describedby'?: string }) => ReactElement;
 }
 
-/** A labelled form control; required ones carry an asterisk (SPEC §5). */
+/** A labelled form control; required ones carry an asterisk (docs/product.md §6). */
 export function FormField({ label, required = false, hint, after, children }: FormFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;

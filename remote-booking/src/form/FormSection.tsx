@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** One titled group of the booking form (SPEC §2: four sections, then additional information). */
+/** One titled group of the booking form (docs/product.md §6: four sections, then additional information). */
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="booking-form__section">

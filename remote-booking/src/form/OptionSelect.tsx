@@ -4,7 +4,7 @@ import type { SectionProps } from './fieldProps';
 interface OptionSelectProps {
   control: { id: string; 'aria-describedby'?: string };
   binding: ReturnType<SectionProps['bind']>;
-  /** The values the database accepts, in the order the SPEC lists them. */
+  /** The values the database accepts, in the order docs/product.md §6 lists them. */
   options: readonly string[];
   /** Translation key prefix of the options' labels (e.g. "options.budget"). */
   labels: string;

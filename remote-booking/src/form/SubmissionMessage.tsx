@@ -12,11 +12,11 @@ interface SubmissionMessageProps {
 }
 
 /**
- * SPEC §8: the green box after a stored booking, the red one after a failure, in one live region
- * with the address step's "We sent a code to …". When the database's abuse limits refused it (or
- * the address had its codes for the day, when the latest mail's link is its way in), the red box
- * says so and offers the agency's e-mail and phone instead. A mail's link that no longer works is
- * said in the red box too; the next send asks for a code.
+ * docs/product.md §6: the green box after a stored booking, the red one after a failure, in one
+ * live region with the address step's "We sent a code to …". When the database's abuse limits
+ * refused it (or the address had its codes for the day, when the latest mail's link is its way in),
+ * the red box says so and offers the agency's e-mail and phone instead. A mail's link that no
+ * longer works is said in the red box too; the next send asks for a code.
  */
 export function SubmissionMessage({ status, step, stepTextId }: SubmissionMessageProps) {
   const { t } = useTranslation(NAMESPACE);

@@ -25,9 +25,9 @@ export function problemMessage(control: FormControl, problem: BookingFieldProble
 }
 
 /**
- * Gives every control of the form its message, so the browser's own validation (SPEC §5) blocks
- * the send and says at the field what is wrong: first a booking rule the database would refuse
- * the value for (supabase-schema's, the same the migration enforces), else the browser's own
+ * Gives every control of the form its message, so the browser's own validation (docs/product.md §6)
+ * blocks the send and says at the field what is wrong: first a booking rule the database would
+ * refuse the value for (supabase-schema's, the same the migration enforces), else the browser's own
  * verdict in the page's language. Returns whether the booking rules all hold.
  */
 export function applyBookingValidity(

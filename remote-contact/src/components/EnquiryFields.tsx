@@ -20,7 +20,7 @@ interface EnquiryFieldsProps {
 /** The fields typed as text: each has a length limit (the service is chosen from a list). */
 type TextField = keyof typeof ENQUIRY_MAX_LENGTH;
 
-/** The six fields of an enquiry (SPEC §3, §5). */
+/** The six fields of an enquiry (docs/product.md §5). */
 export function EnquiryFields({ enquiry, onEdit, nameInputRef }: EnquiryFieldsProps) {
   const { t } = useTranslation(NAMESPACE);
   /** What every text control shares: its id, name, length limit and the value kept in the enquiry. */

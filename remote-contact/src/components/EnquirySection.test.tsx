@@ -86,7 +86,7 @@ test('required fields carry an asterisk, e-mail and phone have their input types
   expect((field(en.form.message) as HTMLTextAreaElement).rows).toBe(5);
 });
 
-test('the service list offers every SPEC option with its label, and none by default', async () => {
+test('every service option (docs/product.md §5) is offered with its label, none by default', async () => {
   await act(() => setLanguage('es'));
   renderSection(() => Promise.resolve());
   const service = field(es.form.service) as HTMLSelectElement;

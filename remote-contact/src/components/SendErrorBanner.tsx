@@ -3,8 +3,9 @@ import { siteConfig, siteEmailHref, sitePhoneHref } from 'site-config';
 import { NAMESPACE } from '../i18n';
 
 /**
- * SPEC §8: one message for every way a send can fail (the details go to the console), except too
- * many messages in a short time (`limited`), which asks the visitor to wait or write or call.
+ * docs/product.md §5: one message for every way a send can fail (the details go to the console),
+ * except too many messages in a short time (`limited`), which asks the visitor to wait or write or
+ * call.
  */
 export function SendErrorBanner({ limited = false }: { limited?: boolean }) {
   const { t } = useTranslation(NAMESPACE);

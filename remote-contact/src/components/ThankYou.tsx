@@ -3,7 +3,7 @@ import { useTranslation } from 'shared-i18n';
 import { NAMESPACE } from '../i18n';
 import './ThankYou.css';
 
-/** Shown in place of the form once a message is sent (SPEC §8). */
+/** Shown in place of the form once a message is sent (docs/product.md §5). */
 export function ThankYou({ onSendAnother }: { onSendAnother: () => void }) {
   const { t } = useTranslation(NAMESPACE);
   const title = useRef<HTMLHeadingElement>(null);

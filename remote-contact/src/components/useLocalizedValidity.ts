@@ -5,9 +5,9 @@ import { localizedValidityMessage } from 'shared-i18n/validity';
 import { NAMESPACE } from '../i18n';
 
 /**
- * Keeps the browser's native validation (SPEC §5) but has it speak the page's language rather
- * than the browser's: each control's message is set again whenever a value or the language changes,
- * so the bubble shown on submit is always current.
+ * Keeps the browser's native validation (docs/product.md §5) but has it speak the page's language
+ * rather than the browser's: each control's message is set again whenever a value or the language
+ * changes, so the bubble shown on submit is always current.
  */
 export function useLocalizedValidity(form: RefObject<HTMLFormElement | null>, values: unknown): void {
   const { t } = useTranslation(NAMESPACE);

@@ -1,6 +1,7 @@
 /**
- * The enquiry a visitor sends from the contact page (SPEC §3): the form's fields, which are also
- * the EmailJS template params, so the e-mail template reads exactly what the visitor typed.
+ * The enquiry a visitor sends from the contact page (docs/product.md §5): the form's fields, which
+ * are also the EmailJS template params, so the e-mail template reads exactly what the visitor
+ * typed.
  */
 export interface ContactEnquiry {
   name: string;

@@ -1,8 +1,8 @@
 import { EMPTY_ENQUIRY, type ContactEnquiry } from './contactEnquiry';
 
 /**
- * The contact form's states (SPEC §4); `limited` is a failure because too many messages were
- * sent in a short time (429), which the visitor is told apart from other failures.
+ * The contact form's states (docs/product.md §5); `limited` is a failure because too many messages
+ * were sent in a short time (429), which the visitor is told apart from other failures.
  */
 export type ContactFormStatus = 'idle' | 'submitting' | 'sent' | 'failed' | 'limited';
 

@@ -36,9 +36,9 @@ const throttleStorage = {
 };
 
 /**
- * An enquiry sender that goes through the EmailJS SDK (SPEC §7). The SDK keeps its settings in a
- * module-wide store and takes its API origin only from init(), so it is initialised once, on the
- * first send, rather than when the page is merely imported.
+ * An enquiry sender that goes through the EmailJS SDK (docs/product.md §5). The SDK keeps its
+ * settings in a module-wide store and takes its API origin only from init(), so it is initialised
+ * once, on the first send, rather than when the page is merely imported.
  */
 export function createEmailJsSender(config: EmailJsConfig): EnquirySender {
   let initialised = false;

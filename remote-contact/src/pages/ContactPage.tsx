@@ -6,7 +6,7 @@ import { sendEnquiryByEmail } from '../enquiry/sendEnquiryByEmail';
 import { NoScriptNotice } from '../components/NoScriptNotice';
 import './ContactPage.css';
 
-/** /contact (SPEC §2): exposed to the shell as ./ContactPage, a default export without props. */
+/** /contact (docs/product.md §2): exposed to the shell as ./ContactPage, a default export without props. */
 export default function ContactPage() {
   return (
     <div className="contact-page">

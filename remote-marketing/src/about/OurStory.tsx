@@ -9,7 +9,7 @@ import { STORY_FEATURES } from './aboutHighlights';
 import { HighlightGrid } from './HighlightGrid';
 import './OurStory.css';
 
-/** SPEC §2 Our Story: founded in 2024, and four features. */
+/** docs/product.md §2, Our Story: founded in 2024, and four features. */
 export function OurStory() {
   const { t } = useTranslation(NAMESPACE);
   const paragraphs = useTranslatedContent<string[]>('about.story.paragraphs', {

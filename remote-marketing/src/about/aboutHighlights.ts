@@ -8,7 +8,7 @@ export const STORY_FEATURES = [
   { key: 'region', icon: 'globe' },
 ] as const satisfies ReadonlyArray<{ key: string; icon: IconName }>;
 
-/** SPEC §2: the six values, in order; their copy is under about.values.items.<key>. */
+/** docs/product.md §2: the six values, in order; their copy is under about.values.items.<key>. */
 export const VALUES = [
   { key: 'resultsDriven', icon: 'target' },
   { key: 'clientPartnership', icon: 'people' },

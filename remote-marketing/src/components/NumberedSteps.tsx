@@ -1,7 +1,7 @@
 import type { ProcessStep } from '../content/serviceEntry';
 import './NumberedSteps.css';
 
-/** A process as an ordered list; the number is the step's position (SPEC §3 "Process step"). */
+/** A process as an ordered list; the number is the step's position (docs/product.md §2). */
 export function NumberedSteps({ steps }: { steps: ProcessStep[] }) {
   return (
     <ol className="marketing-steps">

@@ -14,8 +14,8 @@ interface PageHeroProps {
 
 /**
  * The dark opening band of every marketing page; the shell's transparent header sits over it.
- * Title, subtitle and actions fade in one after the other (SPEC §9); title and subtitle, the
- * largest text of the first screen, are painted from the first frame.
+ * Title, subtitle and actions fade in one after the other (docs/product.md §2); title and subtitle,
+ * the largest text of the first screen, are painted from the first frame.
  */
 export function PageHero({ title, subtitle, children, illustration }: PageHeroProps) {
   return (

@@ -1,7 +1,7 @@
 import type { ServiceId } from './serviceIds';
 
 /**
- * The six services the home grid and the services page present, in order (SPEC §2 notes: the
+ * The six services the home grid and the services page present, in order (docs/product.md §2: the
  * pages link to these detail routes).
  */
 export const LISTED_SERVICE_IDS = [
@@ -19,7 +19,7 @@ export interface ListedServiceText {
   features: string[];
 }
 
-/** SPEC §3 "Listing entries": title, description, features, icon, image and route. */
+/** docs/product.md §2, a listed service: title, description, features, icon, image and route. */
 export interface ListedService extends ListedServiceText {
   id: ServiceId;
   title: string;
@@ -28,5 +28,5 @@ export interface ListedService extends ListedServiceText {
   route: string;
 }
 
-/** SPEC §9: five features per service section. */
+/** docs/product.md §2: five features per service section. */
 export const FEATURES_PER_LISTED_SERVICE = 5;

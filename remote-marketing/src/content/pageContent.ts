@@ -1,6 +1,6 @@
 /** Shapes of the structured copy in locales/*.json besides service entries (checked by translations.test.ts). */
 
-/** SPEC §3 "FAQ entry". */
+/** A FAQ entry (docs/product.md §2). */
 export interface FaqEntry {
   question: string;
   answer: string;
@@ -19,7 +19,7 @@ export interface LegalSection {
   items?: string[];
 }
 
-/** SPEC §9 counts of the services, about and legal pages. */
+/** docs/product.md §2: counts of the services, about and legal pages. */
 export const SERVICES_PROCESS_STEPS = 4;
 export const FAQ_QUESTIONS = 6;
 export const LEGAL_SECTIONS = 4;

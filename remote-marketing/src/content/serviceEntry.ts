@@ -1,12 +1,12 @@
 import type { ServiceId } from './serviceIds';
 
-/** A numbered step of a process (SPEC §3 "Process step"; the number is its position). */
+/** A numbered step of a process (docs/product.md §2; the number is its position). */
 export interface ProcessStep {
   title: string;
   description: string;
 }
 
-/** The part of a service entry written once per language (SPEC §3 "Service entry"). */
+/** The part of a service entry written once per language (docs/product.md §2). */
 export interface ServiceText {
   title: string;
   subtitle: string;
@@ -23,6 +23,6 @@ export interface ServiceEntry extends ServiceText {
   image: string;
 }
 
-/** SPEC §9: what every service page shows. */
+/** docs/product.md §2: what every service page shows. */
 export const BENEFITS_PER_SERVICE = 5;
 export const PROCESS_STEPS_PER_SERVICE = 4;

@@ -4,7 +4,7 @@ test.each(SERVICE_IDS)('the known id %s is shown as it is', (id) => {
   expect(resolveServiceId(id)).toEqual({ kind: 'known', id });
 });
 
-test('the SPEC ids and the ids the site links to are all known', () => {
+test('the ids of docs/product.md §2 and the ids the site links to are all known', () => {
   for (const id of ['ai-agents', 'ai-customer-support', 'workflow-automation', 'predictive-analytics']) {
     expect(resolveServiceId(id).kind).toBe('known');
   }

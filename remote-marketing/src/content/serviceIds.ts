@@ -1,6 +1,6 @@
 /**
- * Every service with a detail page: the six the SPEC lists, plus the five the site's own links
- * point at (footer, home and services pages), so no link bounces back to /services.
+ * Every service with a detail page (docs/product.md §2): the six first specified, plus the five the
+ * site's own links point at (footer, home and services pages), so no link bounces back to /services.
  */
 export const SERVICE_IDS = [
   'ai-agents',

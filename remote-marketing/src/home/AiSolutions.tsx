@@ -18,7 +18,7 @@ const AI_FEATURE_IDS = [
   'ai-content-generation',
 ] as const satisfies readonly ServiceId[];
 
-/** "Leading AI and Automation Solutions": four features and a link to /about (SPEC §2). */
+/** "Leading AI and Automation Solutions": four features and a link to /about (docs/product.md §2). */
 export function AiSolutions() {
   const { t } = useTranslation(NAMESPACE);
   return (

@@ -12,7 +12,7 @@ interface ServiceCardProps {
   revealed: boolean;
 }
 
-/** One card of the home grid; it slides in after the cards before it (SPEC §9 stagger). */
+/** One card of the home grid; it slides in after the cards before it (docs/product.md §2, motion). */
 export function ServiceCard({ service, index, revealed }: ServiceCardProps) {
   const { t } = useTranslation(NAMESPACE);
   return (

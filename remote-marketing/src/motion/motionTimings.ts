@@ -1,9 +1,9 @@
 import type { CSSProperties } from 'react';
 
-/** SPEC §9: a hero's title, subtitle and actions fade in at these delays. */
+/** docs/product.md §2: a hero's title, subtitle and actions fade in at these delays. */
 export const FADE_IN_DELAYS_MS = [0, 300, 600] as const;
 
-/** SPEC §9: each service card reveals this much later than the one before it. */
+/** docs/product.md §2: each service card reveals this much later than the one before it. */
 export const CARD_STAGGER_MS = 100;
 
 /**

@@ -12,7 +12,10 @@ import { NAMESPACE } from '../i18n';
 import { ServiceMetadata } from './ServiceMetadata';
 import { ServiceOverview } from './ServiceOverview';
 
-/** The detail page of a known service (SPEC §2): hero, overview, benefits, process, call to action. */
+/**
+ * The detail page of a known service (docs/product.md §2): hero, overview, benefits, process, call
+ * to action.
+ */
 export function ServiceDetail({ id }: { id: ServiceId }) {
   const { t } = useTranslation(NAMESPACE);
   const service = useServiceEntry(id);

@@ -21,8 +21,8 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
 }
 
 /**
- * SPEC §2 FAQ: one answer open at a time, the first open to begin with, and clicking the open
- * question closes it.
+ * docs/product.md §2, the FAQ: one answer open at a time, the first open to begin with, and
+ * clicking the open question closes it.
  */
 export function FaqAccordion({ entries }: { entries: FaqEntry[] }) {
   const [openIndex, setOpenIndex] = useState<number | null>(0);

@@ -5,7 +5,7 @@ import { FOOTER_COMPANY, FOOTER_SERVICES } from './navigation';
 import { useLocalizedPath } from './useLocalizedPath';
 import './Footer.css';
 
-/** SPEC §9: the copyright year the site states. */
+/** docs/product.md §3: the copyright year the site states. */
 const COPYRIGHT_YEAR = 2025;
 
 interface FooterLinksProps {

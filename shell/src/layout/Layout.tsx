@@ -9,8 +9,8 @@ import { HttpStatusPage } from '../routes/HttpStatusPage';
 import './Layout.css';
 
 /**
- * Every route change starts at the top of the new page (SPEC §2). Not the first page: the browser
- * placed it, and a visitor may have scrolled the server's HTML before it hydrated.
+ * Every route change starts at the top of the new page (docs/product.md §2). Not the first page:
+ * the browser placed it, and a visitor may have scrolled the server's HTML before it hydrated.
  */
 function useScrollToTopOnNavigation() {
   const { pathname } = useLocation();

@@ -1,4 +1,4 @@
-/** The header's links, in SPEC order; labels are keys of the shell namespace. */
+/** The header's links, in the order of docs/product.md §3; labels are keys of the shell namespace. */
 export const NAVIGATION = [
   { to: '/', label: 'nav.home' },
   { to: '/services', label: 'nav.services' },
@@ -9,7 +9,7 @@ export const NAVIGATION = [
 /** Pages worth loading before they are asked for: the header's links and its booking button. */
 export const LIKELY_NEXT_PATHS = [...NAVIGATION.map((link) => link.to), '/booking'];
 
-/** The footer's service links, as the SPEC lists them. */
+/** The footer's service links, as docs/product.md §3 lists them. */
 export const FOOTER_SERVICES = [
   { to: '/services/seo', label: 'footer.services.seo' },
   { to: '/services/ppc', label: 'footer.services.ppc' },

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC §9: the header turns dark once the page is scrolled more than 50 px. */
+/** docs/product.md §3: the header turns dark once the page is scrolled more than 50 px. */
 export const HEADER_SCROLL_THRESHOLD = 50;
 
 export function useScrolledPast(threshold: number): boolean {

@@ -9,7 +9,7 @@ function describe(error: unknown): { status: number; message: string } {
   return { status: 500, message: String(error) };
 }
 
-/** SPEC §8 "Route failure": a generic error with its status and message. */
+/** docs/product.md §2 "When something fails": a generic error with its status and message. */
 export function RouteErrorPage() {
   const { t } = useTranslation('shell');
   const { status, message } = describe(useRouteError());

@@ -1,9 +1,10 @@
-// The site's paths and the remote page each one shows (SPEC §2), as plain data: the route table
-// (routes.tsx) is made from it, and the layout reads it without importing the table it is part of.
+// The site's paths and the remote page each one shows (docs/product.md §2), as plain data: the
+// route table (routes.tsx) is made from it, and the layout reads it without importing the table it
+// is part of.
 import { matchRoutes } from 'shared-router';
 import type { RemotePageId } from '../remotes/remoteContracts';
 
-/** Which remote page each path shows: SPEC §2's table. */
+/** Which remote page each path shows: the table of docs/product.md §2. */
 export const REMOTE_ROUTES = [
   { path: '/', page: 'marketing/HomePage' },
   { path: '/services', page: 'marketing/ServicesPage' },

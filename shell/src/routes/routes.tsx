@@ -1,5 +1,6 @@
-// The site's one route table (SPEC §2), as React Router reads it on the server and in the browser:
-// each path owned by one remote's page, with the page's loader; any other path is the 404.
+// The site's one route table (docs/product.md §2), as React Router reads it on the server and in
+// the browser: each path owned by one remote's page, with the page's loader; any other path is the
+// 404.
 import { matchRoutes, type RouteObject } from 'shared-router';
 import { Layout } from '../layout/Layout';
 import { RemotePage } from '../remotes/RemotePage';
@@ -16,7 +17,8 @@ interface RemotePageHandle {
 
 /**
  * A remote page's route has the page's id as its own (the router's loader data is keyed by it) and
- * a loader that loads the page and answers its redirects; paths are case sensitive, as the SPEC's are.
+ * a loader that loads the page and answers its redirects; paths are case sensitive, as
+ * docs/product.md §2 writes them.
  */
 export const routes: RouteObject[] = [
   {
