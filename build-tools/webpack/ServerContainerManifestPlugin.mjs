@@ -71,13 +71,15 @@ function withoutSharedFallbackStylesheets(manifest) {
 
 /**
  * Tells a remote's manifest where its Node container is (`metaData.ssrRemoteEntry`, which the
- * federation runtime reads outside browsers), so one registry URL serves both sides. For the
+ * federation runtime reads outside browsers), so one registry URL serves both sides, and which
+ * languages the version has (`metaData.languages`). For the
  * host, writes the files its server links into every page (HOST_ASSETS).
  */
 export class ServerContainerManifestPlugin {
-  /** @param {{ isHost: boolean }} options */
-  constructor({ isHost }) {
+  /** @param {{ isHost: boolean, languages: string[] }} options */
+  constructor({ isHost, languages }) {
     this.isHost = isHost;
+    this.languages = languages;
   }
 
   /** @param {import('webpack').Compiler} compiler */
@@ -102,6 +104,8 @@ export class ServerContainerManifestPlugin {
             path: SERVER_FOLDER,
             type: 'commonjs-module',
           };
+          // The languages this version has, which the shell renders its pages in (others in English).
+          content.metaData.languages = this.languages;
           compilation.updateAsset(MANIFEST, new webpack.sources.RawSource(JSON.stringify(content, null, 2)));
         },
       );

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -44,6 +44,20 @@ function isHostStartScript(/** @type {import('webpack').Module} */ module) {
   const resource = 'resource' in module && typeof module.resource === 'string' ? module.resource : '';
   const code = module.type.startsWith('javascript') || module.type === 'json';
   return code && !/[\\/]locales[\\/][^\\/]+\.json$/.test(resource);
+}
+
+/**
+ * The languages an app ships: one translation file each in its `src/locales` (`pt.json`). A remote
+ * version declares them in its manifest (`metaData.languages`), where the shell reads them.
+ * @param {string} packageDir
+ */
+function languagesOf(packageDir) {
+  const locales = path.join(packageDir, 'src', 'locales');
+  if (!existsSync(locales)) return [];
+  return readdirSync(locales)
+    .map((file) => /^([a-z]{2})\.json$/.exec(file)?.[1])
+    .filter((language) => language !== undefined)
+    .sort();
 }
 
 /**
@@ -237,7 +251,7 @@ function browserConfig(options, isProduction, { usesHostRuntime = false } = {}) 
         ],
       }),
       new MiniCssExtractPlugin({ filename: `[name]${hashed}.css`, chunkFilename: `[name]${hashed}.css` }),
-      new ServerContainerManifestPlugin({ isHost }),
+      new ServerContainerManifestPlugin({ isHost, languages: languagesOf(packageDir) }),
       new HtmlWebpackPlugin({
         template: path.join(import.meta.dirname, 'index.html'),
         title,

@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { setLanguage } from 'shared-i18n';
+import { PageLanguagesProvider, setLanguage } from 'shared-i18n';
 import { siteConfig } from 'site-config';
 import { PageMetadata } from './PageMetadata';
 import { serializeJsonLd, serviceNode } from './structuredData';
@@ -9,6 +9,7 @@ type Node = Record<string, unknown> & { '@type': string; '@id': string };
 const image = {
   en: { url: '/share/seo-en.0123abcd.png', alt: 'SEO' },
   es: { url: '/share/seo-es.4567ef01.png', alt: 'SEO' },
+  pt: { url: '/share/seo-pt.89ab2345.png', alt: 'SEO' },
 };
 
 function renderSeoPage() {
@@ -36,6 +37,10 @@ function headAttribute(selector: string, attribute = 'content'): string | null |
   return document.head.querySelector(selector)?.getAttribute(attribute);
 }
 
+function headAttributes(selector: string, attribute = 'content'): (string | null)[] {
+  return [...document.head.querySelectorAll(selector)].map((element) => element.getAttribute(attribute));
+}
+
 function graph(): Node[] {
   const script = document.querySelector('script[type="application/ld+json"]');
   return (JSON.parse(script?.textContent ?? '{}') as { '@graph': Node[] })['@graph'];
@@ -50,14 +55,35 @@ test('an English page names its canonical URL, its alternates and its share card
   expect(headAttribute('link[rel="canonical"]', 'href')).toBe(url);
   expect(headAttribute('link[hreflang="en"]', 'href')).toBe(url);
   expect(headAttribute('link[hreflang="es"]', 'href')).toBe(`${url}?lang=es`);
+  expect(headAttribute('link[hreflang="pt-BR"]', 'href')).toBe(`${url}?lang=pt`);
   expect(headAttribute('link[hreflang="x-default"]', 'href')).toBe(url);
   expect(headAttribute('meta[property="og:url"]')).toBe(url);
   expect(headAttribute('meta[property="og:image"]')).toBe(`${siteConfig.url}${image.en.url}`);
   expect(headAttribute('meta[property="og:image:width"]')).toBe('1200');
   expect(headAttribute('meta[property="og:image:height"]')).toBe('630');
   expect(headAttribute('meta[property="og:locale"]')).toBe('en_US');
-  expect(headAttribute('meta[property="og:locale:alternate"]')).toBe('es_PA');
+  expect(headAttributes('meta[property="og:locale:alternate"]')).toEqual(['es_PA', 'pt_BR']);
   expect(headAttribute('meta[name="twitter:card"]')).toBe('summary_large_image');
+});
+
+test('the Portuguese page is canonical at ?lang=pt and names its language as Brazilian Portuguese', async () => {
+  renderSeoPage();
+  await act(() => setLanguage('pt'));
+  const url = `${siteConfig.url}/services/seo?lang=pt`;
+  expect(headAttribute('link[rel="canonical"]', 'href')).toBe(url);
+  expect(headAttribute('meta[property="og:locale"]')).toBe('pt_BR');
+  expect(headAttribute('meta[property="og:image"]')).toBe(`${siteConfig.url}${image.pt.url}`);
+  expect(graph().find((node) => node['@type'] === 'WebPage')).toMatchObject({ url, inLanguage: 'pt-BR' });
+});
+
+test('a page whose version lacks a language leaves it out of its alternates', () => {
+  render(
+    <PageLanguagesProvider value={['en', 'es']}>
+      <PageMetadata title="SEO" description="Be found on Google." path="/services/seo" image={image} />
+    </PageLanguagesProvider>,
+  );
+  expect(headAttributes('link[rel="alternate"]', 'hreflang')).toEqual(['en', 'es', 'x-default']);
+  expect(headAttributes('meta[property="og:locale:alternate"]')).toEqual(['es_PA']);
 });
 
 test('the Spanish page is canonical at its own ?lang=es URL and describes itself in Spanish', async () => {
@@ -67,7 +93,7 @@ test('the Spanish page is canonical at its own ?lang=es URL and describes itself
   expect(headAttribute('link[rel="canonical"]', 'href')).toBe(url);
   expect(headAttribute('meta[property="og:locale"]')).toBe('es_PA');
   expect(headAttribute('meta[property="og:image"]')).toBe(`${siteConfig.url}${image.es.url}`);
-  expect(headAttribute('meta[property="og:locale:alternate"]')).toBe('en_US');
+  expect(headAttributes('meta[property="og:locale:alternate"]').sort()).toEqual(['en_US', 'pt_BR']);
   const page = graph().find((node) => node['@type'] === 'WebPage');
   expect(page).toMatchObject({ url, inLanguage: 'es' });
   const organization = graph().find((node) => node['@type'] === 'ProfessionalService');

@@ -1,7 +1,8 @@
-import { type Language, useLanguage } from 'shared-i18n';
+import { type Language, useLanguage, usePageLanguages } from 'shared-i18n';
 import { siteConfig } from 'site-config';
 import en from './locales/en.json';
 import es from './locales/es.json';
+import pt from './locales/pt.json';
 import { pageTitle } from './pageTitle';
 import { absoluteUrl, languageAlternates, pageUrl } from './pageUrls';
 import { SHARE_IMAGE_SIZE, type ShareImageSet } from './shareImage';
@@ -14,15 +15,18 @@ import {
   type WebPageType,
 } from './structuredData';
 
-/** Open Graph names a language with its region: the site speaks US English and Panamanian Spanish. */
-const OPEN_GRAPH_LOCALES: Record<Language, string> = { en: 'en_US', es: 'es_PA' };
+/**
+ * Open Graph names a language with its region: the site speaks US English, Panamanian Spanish and
+ * Brazilian Portuguese.
+ */
+const OPEN_GRAPH_LOCALES: Record<Language, string> = { en: 'en_US', es: 'es_PA', pt: 'pt_BR' };
 
 /**
  * This copy's own strings, bundled with it: each app bundles page-metadata, so a page shows the
  * strings of the app version it comes from, never those of another app or of a release candidate
  * loaded after it (as one i18next namespace shared by every bundle would).
  */
-const STRINGS: Record<Language, typeof en> = { en, es };
+const STRINGS: Record<Language, typeof en> = { en, es, pt };
 
 /** The agency's logo for search engines: the 512 px icon the shell's build writes at the site's root. */
 const LOGO_PATH = '/icon-512.png';
@@ -53,6 +57,7 @@ export interface PageMetadataProps {
 export function PageMetadata(props: PageMetadataProps) {
   const { title, description, path, type = 'WebPage', mainEntity, breadcrumbs, parts = [] } = props;
   const language = useLanguage();
+  const languages = usePageLanguages();
   const strings = STRINGS[language];
   const url = pageUrl(path, language);
   const image = props.image[language];
@@ -73,13 +78,13 @@ export function PageMetadata(props: PageMetadataProps) {
     ...(breadcrumb ? [breadcrumb] : []),
     ...parts,
   ];
-  const otherLocales = Object.entries(OPEN_GRAPH_LOCALES).filter(([other]) => other !== language);
+  const otherLocales = languages.filter((other) => other !== language);
   return (
     <>
       <title>{pageTitle(title)}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
-      {languageAlternates(path).map((alternate) => (
+      {languageAlternates(path, languages).map((alternate) => (
         <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
       ))}
       <meta property="og:type" content="website" />
@@ -92,8 +97,8 @@ export function PageMetadata(props: PageMetadataProps) {
       <meta property="og:image:height" content={String(SHARE_IMAGE_SIZE.height)} />
       <meta property="og:image:alt" content={image.alt} />
       <meta property="og:locale" content={OPEN_GRAPH_LOCALES[language]} />
-      {otherLocales.map(([other, locale]) => (
-        <meta key={other} property="og:locale:alternate" content={locale} />
+      {otherLocales.map((other) => (
+        <meta key={other} property="og:locale:alternate" content={OPEN_GRAPH_LOCALES[other]} />
       ))}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title} />

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, SUPPORTED_LANGUAGES, type Language } from 'shared-i18n';
+import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, languageTag, SUPPORTED_LANGUAGES, type Language } from 'shared-i18n';
 import { siteConfig } from 'site-config';
 
 /** A path or URL made absolute against the public origin of the composed site (SITE_URL). */
@@ -17,14 +17,21 @@ export function pageUrl(path: string, language: Language): string {
 }
 
 export interface LanguageAlternate {
-  hrefLang: Language | 'x-default';
+  /** The language's BCP 47 tag (`pt-BR`), or `x-default`. */
+  hrefLang: string;
   href: string;
 }
 
-/** The page in every language, and the default language's URL for everyone else (x-default). */
-export function languageAlternates(path: string): LanguageAlternate[] {
+/**
+ * The page in each language it has (every language of the site unless its version lacks some), and
+ * the default language's URL for everyone else (x-default).
+ */
+export function languageAlternates(
+  path: string,
+  languages: readonly Language[] = SUPPORTED_LANGUAGES,
+): LanguageAlternate[] {
   return [
-    ...SUPPORTED_LANGUAGES.map((language) => ({ hrefLang: language, href: pageUrl(path, language) })),
+    ...languages.map((language) => ({ hrefLang: languageTag(language), href: pageUrl(path, language) })),
     { hrefLang: 'x-default', href: pageUrl(path, DEFAULT_LANGUAGE) },
   ];
 }

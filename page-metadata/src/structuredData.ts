@@ -8,7 +8,7 @@ import type {
   WebPage,
 } from 'schema-dts';
 import { siteConfig } from 'site-config';
-import { SUPPORTED_LANGUAGES, type Language } from 'shared-i18n';
+import { languageTag, SUPPORTED_LANGUAGES, type Language } from 'shared-i18n';
 import { absoluteUrl } from './pageUrls';
 
 /*
@@ -69,7 +69,7 @@ export function organizationNode(
       telephone: siteConfig.phone,
       email: siteConfig.email,
       // Language codes (BCP 47), which schema.org accepts and which read the same in every language.
-      availableLanguage: [...SUPPORTED_LANGUAGES],
+      availableLanguage: SUPPORTED_LANGUAGES.map(languageTag),
       hoursAvailable: hours,
     },
   };
@@ -96,7 +96,7 @@ export function webPageNode(page: WebPageFields): WebPage & GraphNode {
     url: page.url,
     name: page.name,
     description: page.description,
-    inLanguage: page.language,
+    inLanguage: languageTag(page.language),
     primaryImageOfPage: { '@type': 'ImageObject', url: page.imageUrl },
     publisher: organizationReference,
     ...(page.mainEntity && { mainEntity: { '@id': page.mainEntity['@id'] } }),

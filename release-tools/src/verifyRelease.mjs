@@ -80,7 +80,7 @@ export async function verifyRelease({ registry, remote, candidate, log }) {
     }
     const switchedAt = Date.now();
     await writeRegistry({ ...registry.remotes, [remote]: candidate });
-    log(`verifying with the shell's server: every page ${remote} lists, in every language`);
+    log(`verifying with the shell's server: every page ${remote} lists, in each language the version has`);
     const status = await waitFor(
       (status) =>
         isVersion(status.rendering, candidate) ||
@@ -123,5 +123,5 @@ export async function verifyCandidate({
     );
   }
   await check({ registry, remote, candidate, log });
-  log(`verified on ${environment}'s registry: every page answers 200 in every language`);
+  log(`verified on ${environment}'s registry: every page answers 200 in each language the version has`);
 }

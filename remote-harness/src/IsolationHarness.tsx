@@ -10,7 +10,7 @@ import {
 } from 'shared-router';
 import {
   languageFromUrl,
-  LanguageToggle,
+  LanguageMenu,
   registerTranslations,
   setLanguage,
   translationsReady,
@@ -60,7 +60,7 @@ function HarnessLayout({ remote, pages }: { remote: string; pages: HarnessPage[]
               ))}
           </ul>
         </nav>
-        <LanguageToggle />
+        <LanguageMenu />
       </header>
       <main id="main">
         <Outlet />

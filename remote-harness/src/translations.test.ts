@@ -1,7 +1,8 @@
 import { findTranslationMismatches } from 'shared-i18n/translation-checks';
 import en from './locales/en.json';
 import es from './locales/es.json';
+import pt from './locales/pt.json';
 
-test('every string of the isolation harness has the same keys in English and Spanish', () => {
-  expect(findTranslationMismatches({ en, es })).toEqual([]);
+test('every string of the isolation harness has the same keys in every language', () => {
+  expect(findTranslationMismatches({ en, es, pt })).toEqual([]);
 });

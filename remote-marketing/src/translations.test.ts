@@ -8,6 +8,7 @@ import {
 } from './content/listedServices';
 import {
   FAQ_QUESTIONS,
+  type BrazilPrivacyNotice,
   LEGAL_SECTIONS,
   SERVICES_PROCESS_STEPS,
   type FaqEntry,
@@ -23,6 +24,7 @@ import {
 import { SERVICE_IDS, type ServiceId } from './content/serviceIds';
 import en from './locales/en.json';
 import es from './locales/es.json';
+import pt from './locales/pt.json';
 
 /** The structured part of each language's file; tsc refuses a file that does not fit it. */
 interface StructuredCopy {
@@ -36,11 +38,11 @@ interface StructuredCopy {
     story: { features: Record<(typeof STORY_FEATURES)[number]['key'], Highlight> };
     values: { items: Record<(typeof VALUES)[number]['key'], Highlight> };
   };
-  privacy: { sections: LegalSection[] };
+  privacy: { sections: LegalSection[]; brazil: BrazilPrivacyNotice };
   terms: { sections: LegalSection[] };
 }
 
-const copy: Record<Language, StructuredCopy> = { en, es };
+const copy: Record<Language, StructuredCopy> = { en, es, pt };
 
 function strings(value: unknown, path = ''): Array<[string, string]> {
   if (typeof value === 'string') return [[path, value]];
@@ -48,13 +50,16 @@ function strings(value: unknown, path = ''): Array<[string, string]> {
   return Object.entries(value).flatMap(([key, child]) => strings(child, path ? `${path}.${key}` : key));
 }
 
-test('every string of remote-marketing has the same keys in English and Spanish', () => {
-  expect(findTranslationMismatches({ en, es })).toEqual([]);
+test('every string of remote-marketing has the same keys in every language', () => {
+  expect(findTranslationMismatches({ en, es, pt })).toEqual([]);
 });
 
-test('no Spanish string is left in English', () => {
+test.each([
+  ['Spanish', es],
+  ['Portuguese', pt],
+])('no %s string is left in English', (_, translation) => {
   const english = new Map(strings(en));
-  const untranslated = strings(es).filter(([path, text]) => english.get(path) === text);
+  const untranslated = strings(translation).filter(([path, text]) => english.get(path) === text);
   expect(untranslated).toEqual([]);
 });
 
@@ -111,6 +116,16 @@ const RETENTION: Record<Language, { collected: RegExp[]; used: RegExp[] }> = {
     ],
     used: [/dirección de red/, /solo se usan para contar/, /nada más/, /pasadas 24 horas/],
   },
+  pt: {
+    collected: [
+      /endereço de rede \(IP\)/,
+      /endereço de e-mail/,
+      /24 horas/,
+      /abusos automatizados/,
+      /nenhuma outra finalidade/,
+    ],
+    used: [/endereço de rede/, /apenas para contar/, /para mais nada/, /após 24 horas/],
+  },
 };
 
 test.each(SUPPORTED_LANGUAGES)(
@@ -147,6 +162,16 @@ const BOOKING_MAIL: Record<Language, RegExp[]> = {
     /huella \(hash\)/,
     /se eliminan 30 días después de enviados/,
   ],
+  pt: [
+    /e-mail de confirmação e um lembrete/,
+    /data e o horário da conversa e um link para cancelá-la/,
+    /todas as respostas que você deu no formulário/,
+    /convite de calendário/,
+    /código de seis dígitos/,
+    /uma única vez/,
+    /impressão digital \(hash\)/,
+    /excluídas 30 dias após o envio/,
+  ],
 };
 
 test.each(SUPPORTED_LANGUAGES)(
@@ -172,6 +197,13 @@ const ADDRESS_AND_RETENTION: Record<Language, RegExp[]> = {
     /nada más de lo que escribiste/,
     /25 horas después/,
     /se eliminan automáticamente 24 meses después de la fecha de la llamada/,
+  ],
+  pt: [
+    /código de seis dígitos/,
+    /só é agendada depois que você digita esse código/,
+    /nada mais do que você escreveu/,
+    /25 horas depois/,
+    /excluídas automaticamente 24 meses após a data da conversa/,
   ],
 };
 
@@ -225,6 +257,26 @@ const PAGE_TIMINGS: Record<Language, { collected: RegExp[]; used: RegExp[] }> = 
       /no guarda tu dirección de red \(IP\)/,
     ],
   },
+  pt: {
+    collected: [
+      /Web Vitals/,
+      /conteúdo principal/,
+      /toca ou clica/,
+      /se movimenta durante o carregamento/,
+      /tipo de página/,
+      /idioma/,
+      /sem cookies/,
+      /sem o endereço da página/,
+      /nada que identifique você/,
+    ],
+    used: [
+      /tempos de carregamento das páginas/,
+      /apenas para encontrar e corrigir páginas lentas/,
+      /uma vez por página/,
+      /totais anônimos/,
+      /não guarda nem o seu endereço de rede \(IP\)/,
+    ],
+  },
 };
 
 test.each(SUPPORTED_LANGUAGES)(
@@ -246,4 +298,6 @@ test('the FAQ says SEO takes 3 to 6 months and content and social 1 to 3 months'
   expect(answers('en')).toMatch(/1 to 3 months/);
   expect(answers('es')).toMatch(/3 a 6 meses/);
   expect(answers('es')).toMatch(/1 a 3 meses/);
+  expect(answers('pt')).toMatch(/3 a 6 meses/);
+  expect(answers('pt')).toMatch(/1 a 3 meses/);
 });

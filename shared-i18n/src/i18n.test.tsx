@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import {
   i18n,
   languageFromUrl,
-  LanguageToggle,
+  LanguageMenu,
   registerTranslations,
   setLanguage,
   translationsReady,
   useSiteLanguage,
 } from './index';
 
-const SAMPLE = { en: { greeting: 'Hello' }, es: { greeting: 'Hola' } };
+const SAMPLE = { en: { greeting: 'Hello' }, es: { greeting: 'Hola' }, pt: { greeting: 'Olá' } };
 /** The languages the sample namespace's strings were fetched in, in order. */
 const fetched: string[] = [];
 registerTranslations('sample', async (language) => {
@@ -27,7 +27,7 @@ function Page() {
   const location = useLocation();
   return (
     <>
-      <LanguageToggle />
+      <LanguageMenu />
       <p>{t('greeting')}</p>
       <output data-testid="url">{location.pathname + location.search}</output>
     </>
@@ -36,7 +36,7 @@ function Page() {
 
 afterEach(() => act(() => setLanguage('en')));
 
-test('only the page language is fetched; the other is fetched when the toggle is pointed at', async () => {
+test('only the page language is fetched; another is fetched when its link in the menu is pointed at', async () => {
   await translationsReady();
   expect(fetched).toEqual(['en']);
   render(
@@ -44,21 +44,24 @@ test('only the page language is fetched; the other is fetched when the toggle is
       <Page />
     </MemoryRouter>,
   );
-  await userEvent.hover(screen.getByRole('link', { name: 'Switch to Spanish' }));
+  await userEvent.hover(screen.getByRole('link', { name: 'Español' }));
   expect(fetched).toEqual(['en', 'es']);
 });
 
-test('the toggle switches every registered namespace to Spanish and back', async () => {
+test('the menu switches every registered namespace to Spanish, to Portuguese and back', async () => {
   render(
     <MemoryRouter initialEntries={['/services']}>
       <Page />
     </MemoryRouter>,
   );
   expect(screen.getByText('Hello')).toBeTruthy();
-  await userEvent.click(screen.getByRole('link', { name: 'Switch to Spanish' }));
+  await userEvent.click(screen.getByRole('link', { name: 'Español' }));
   expect(screen.getByText('Hola')).toBeTruthy();
   expect(document.documentElement.lang).toBe('es');
-  await userEvent.click(screen.getByRole('link', { name: 'Cambiar a inglés' }));
+  await userEvent.click(screen.getByRole('link', { name: 'Português' }));
+  expect(screen.getByText('Olá')).toBeTruthy();
+  expect(document.documentElement.lang).toBe('pt-BR');
+  await userEvent.click(screen.getByRole('link', { name: 'English' }));
   expect(screen.getByText('Hello')).toBeTruthy();
   expect(document.documentElement.lang).toBe('en');
 });
@@ -69,35 +72,61 @@ test('a Spanish page keeps ?lang=es in its URL and English drops it', async () =
       <Page />
     </MemoryRouter>,
   );
-  await userEvent.click(screen.getByRole('link', { name: 'Switch to Spanish' }));
+  await userEvent.click(screen.getByRole('link', { name: 'Español' }));
   expect(screen.getByTestId('url').textContent).toBe('/about?ref=ad&lang=es');
-  await userEvent.click(screen.getByRole('link', { name: 'Cambiar a inglés' }));
+  await userEvent.click(screen.getByRole('link', { name: 'English' }));
   expect(screen.getByTestId('url').textContent).toBe('/about?ref=ad');
 });
 
-test('the flag is a link to the same page in the other language, which works before any script', () => {
+test('each language is a link to the same page in it, named in its own language, which works before any script', () => {
   render(
     <MemoryRouter initialEntries={['/about?ref=ad']}>
       <Page />
     </MemoryRouter>,
   );
-  const toSpanish = screen.getByRole('link', { name: 'Switch to Spanish' });
-  // Relative: this path, in Spanish; the other parameters are not the page's to hand on.
-  expect(toSpanish.getAttribute('href')).toBe('?lang=es');
-  expect(new URL(toSpanish.getAttribute('href') ?? '', 'https://site.example/about?ref=ad').href).toBe(
-    'https://site.example/about?lang=es',
+  const links = screen.getAllByRole('link').map((link) => ({
+    name: link.textContent,
+    href: link.getAttribute('href'),
+    hreflang: link.getAttribute('hreflang'),
+    current: link.getAttribute('aria-current'),
+  }));
+  // Relative: this path, in that language; the other parameters are not the page's to hand on.
+  expect(links).toEqual([
+    { name: 'English', href: '?lang=en', hreflang: 'en', current: 'true' },
+    { name: 'Español', href: '?lang=es', hreflang: 'es', current: null },
+    { name: 'Português', href: '?lang=pt', hreflang: 'pt-BR', current: null },
+  ]);
+  expect(new URL('?lang=pt', 'https://site.example/about?ref=ad').href).toBe(
+    'https://site.example/about?lang=pt',
   );
-  expect(toSpanish.getAttribute('hreflang')).toBe('es');
+  // The menu's button says what it is and which language is on screen.
+  expect(screen.getByTestId('language-toggle').getAttribute('aria-label')).toBe('Language: English');
 });
 
-test("a page whose address carries a token keeps it in the flag's link", () => {
+test('Escape closes the open menu and gives the focus back to its button', async () => {
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <Page />
+    </MemoryRouter>,
+  );
+  const menu = screen.getByTestId('language-menu') as HTMLDetailsElement;
+  await userEvent.click(screen.getByTestId('language-toggle'));
+  expect(menu.open).toBe(true);
+  screen.getByRole('link', { name: 'Português' }).focus();
+  await userEvent.keyboard('{Escape}');
+  expect(menu.open).toBe(false);
+  expect(document.activeElement).toBe(screen.getByTestId('language-toggle'));
+});
+
+test("a page whose address carries a token keeps it in the menu's links", () => {
   render(
     <MemoryRouter initialEntries={['/booking/cancel?token=abc&lang=es']}>
-      <LanguageToggle queryKept />
+      <LanguageMenu queryKept />
     </MemoryRouter>,
   );
   act(() => void setLanguage('es'));
-  expect(screen.getByTestId('language-toggle').getAttribute('href')).toBe('?token=abc&lang=en');
+  expect(screen.getByTestId('language-option-en').getAttribute('href')).toBe('?token=abc&lang=en');
+  expect(screen.getByTestId('language-option-pt').getAttribute('href')).toBe('?token=abc&lang=pt');
 });
 
 test('a press that opens a new tab is left to the browser: the page stays in its language', async () => {
@@ -107,7 +136,7 @@ test('a press that opens a new tab is left to the browser: the page stays in its
     </MemoryRouter>,
   );
   await act(() => setLanguage('es'));
-  const toEnglish = screen.getByRole('link', { name: 'Cambiar a inglés' });
+  const toEnglish = screen.getByRole('link', { name: 'English' });
   expect(toEnglish.getAttribute('href')).toBe('?lang=en');
   // Whether the page took the press; then jsdom is kept from following the link.
   const taken: boolean[] = [];
@@ -166,7 +195,9 @@ test('a switch that lands while a navigation is still rendering keeps the new pa
 
 test('the language a visitor arrives with is read from ?lang, anything else is English', () => {
   expect(languageFromUrl('?lang=es')).toBe('es');
-  expect(languageFromUrl('?lang=pt')).toBe('en');
+  expect(languageFromUrl('?lang=pt')).toBe('pt');
+  expect(languageFromUrl('?lang=pt-BR')).toBe('en');
+  expect(languageFromUrl('?lang=fr')).toBe('en');
   expect(languageFromUrl('')).toBe('en');
 });
 

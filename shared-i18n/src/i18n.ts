@@ -2,9 +2,20 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 
-export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
+export const SUPPORTED_LANGUAGES = ['en', 'es', 'pt'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+
+/**
+ * Each language as BCP 47 names it where a tag is asked for (`<html lang>`, `hreflang`, `Intl`):
+ * the site writes the Portuguese of Brazil. The short code stays the site's own (`?lang=pt`, the
+ * database, the translation files).
+ */
+const LANGUAGE_TAGS: Readonly<Record<Language, string>> = { en: 'en', es: 'es', pt: 'pt-BR' };
+
+export function languageTag(language: Language): string {
+  return LANGUAGE_TAGS[language];
+}
 
 /** The query parameter that carries a non-default language, so a Spanish page can be shared. */
 export const LANGUAGE_PARAM = 'lang';
@@ -19,14 +30,12 @@ export type TranslationLoader = (
   language: Language,
 ) => Promise<Record<string, unknown> | { default: Record<string, unknown> }>;
 
-/** One namespace's strings in every supported language, as its translation files hold them. */
-export type TranslationResources = Record<Language, Record<string, unknown>>;
 
 export function isLanguage(value: unknown): value is Language {
   return SUPPORTED_LANGUAGES.includes(value as Language);
 }
 
-/** Reads the language a visitor arrived with (?lang=es). */
+/** Reads the language a visitor arrived with (?lang=es, ?lang=pt). */
 export function languageFromUrl(search: string): Language {
   const requested = new URLSearchParams(search).get(LANGUAGE_PARAM);
   return isLanguage(requested) ? requested : DEFAULT_LANGUAGE;
@@ -60,11 +69,12 @@ void i18n
   )
   .init({
     // In a browser the page's language is known before any namespace registers, so only that
-    // language is ever fetched; the server renders both and holds both.
+    // language is ever fetched; the server renders every language and holds them all.
     lng: isServer ? DEFAULT_LANGUAGE : languageFromUrl(window.location.search),
     preload: isServer ? [...SUPPORTED_LANGUAGES] : false,
-    // Every key exists in both languages (translations.test.ts in each package): no fallback
-    // language to download alongside the one on screen.
+    // Every key exists in every language of a package (translations.test.ts in each): no fallback
+    // language to download alongside the one on screen. A remote version without the page's
+    // language is shown in English by the shell (PageInItsLanguages), not key by key.
     fallbackLng: false,
     supportedLngs: [...SUPPORTED_LANGUAGES],
     ns: [],
@@ -91,7 +101,7 @@ export function registerTranslations(namespace: string, load: TranslationLoader)
   }
 }
 
-/** The page's language and any fetched ahead of a switch (both, on the server). */
+/** The page's language and any fetched ahead of a switch (all of them, on the server). */
 function loadedLanguages(): Language[] {
   const wanted: string[] = [i18n.language, ...(i18n.options.preload || [])];
   return SUPPORTED_LANGUAGES.filter((language) => wanted.includes(language));
@@ -108,6 +118,16 @@ export function prefetchLanguage(language: Language): Promise<unknown> {
   return i18n.loadLanguages(language);
 }
 
+/**
+ * Fetches a namespace's strings in the default language: the shell shows a remote's page in
+ * English when the version on screen lacks the visitor's language.
+ */
+export function loadDefaultLanguageStrings(namespace: string): Promise<unknown> {
+  return i18n.hasResourceBundle(DEFAULT_LANGUAGE, namespace)
+    ? Promise.resolve()
+    : i18n.reloadResources([DEFAULT_LANGUAGE], [namespace]);
+}
+
 /** The language an i18next instance translates into, as one of the site's languages. */
 export function languageOf(instance: Pick<I18n, 'resolvedLanguage' | 'language'>): Language {
   const language = instance.resolvedLanguage ?? instance.language;
@@ -122,9 +142,14 @@ export type NamespaceStrings = Readonly<Record<string, Record<string, unknown>>>
  * namespace a remote registers) but has its own language, so concurrent requests in different
  * languages never switch each other's. `pinned` replaces some namespaces for this render only: the
  * server renders a remote's version with that version's strings while another version of the same
- * remote registers its own (a release being verified).
+ * remote registers its own (a release being verified). They are strings in `pinnedIn`: English,
+ * where the version lacks the page's language and the shell shows its page in English.
  */
-export function createRequestI18n(language: Language, pinned: NamespaceStrings = {}): I18n {
+export function createRequestI18n(
+  language: Language,
+  pinned: NamespaceStrings = {},
+  pinnedIn: Language = language,
+): I18n {
   const namespaces = Object.entries(pinned);
   const instance = i18n.cloneInstance({
     lng: language,
@@ -134,7 +159,7 @@ export function createRequestI18n(language: Language, pinned: NamespaceStrings =
     ns: [...toNamespaceList(i18n.options.ns)],
   });
   for (const [namespace, strings] of namespaces) {
-    instance.addResourceBundle(language, namespace, strings, false, true);
+    instance.addResourceBundle(pinnedIn, namespace, strings, false, true);
   }
   return instance;
 }

@@ -11,6 +11,9 @@ export {
   createRequestI18n,
   loadNamespaceStrings,
   isLanguage,
+  languageOf,
+  languageTag,
+  loadDefaultLanguageStrings,
   languageFromUrl,
   LANGUAGE_PARAM,
   prefetchLanguage,
@@ -19,11 +22,11 @@ export {
   DEFAULT_LANGUAGE,
   type Language,
   type TranslationLoader,
-  type TranslationResources,
   type NamespaceStrings,
 } from './i18n';
 export { setLanguage, useLanguage, useSiteLanguage } from './useSiteLanguage';
-export { LanguageToggle } from './LanguageToggle';
+export { LanguageMenu } from './LanguageMenu';
+export { PageLanguagesProvider, usePageLanguages } from './pageLanguages';
 /**
  * The React binding of i18next, shared through this module (a federation singleton) instead of as
  * react-i18next itself: a shared module cannot be tree-shaken, so sharing the whole package sent

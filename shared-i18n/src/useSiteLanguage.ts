@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'shared-router';
-import { DEFAULT_LANGUAGE, i18n, LANGUAGE_PARAM, languageOf, type Language } from './i18n';
+import { DEFAULT_LANGUAGE, i18n, LANGUAGE_PARAM, languageOf, languageTag, type Language } from './i18n';
 
 /** Switches the site's language once its strings have arrived (at once if they already have). */
 export function setLanguage(language: Language): Promise<unknown> {
@@ -32,7 +32,7 @@ export function useSiteLanguage(): Language {
   const navigate = useNavigate();
 
   useEffect(() => {
-    document.documentElement.lang = language;
+    document.documentElement.lang = languageTag(language);
   }, [language]);
 
   useEffect(() => {

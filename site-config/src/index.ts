@@ -16,6 +16,13 @@ export interface SiteConfig {
   email: string;
   /** The public origin of the composed site, used in links, share tags and structured metadata. */
   url: string;
+  /**
+   * The person in charge of personal data (data protection officer; Brazil's LGPD calls them the
+   * encarregado, art. 41), named in the privacy policy. Unset in the environment, the name is the
+   * agency's (SITE_NAME) and the e-mail the site's (SITE_EMAIL); with neither set either, the local
+   * example's.
+   */
+  privacyOfficer: { name: string; email: string };
 }
 
 /** The Supabase project bookings are stored in: its URL and public (anon) key. */
@@ -48,6 +55,7 @@ export const LOCAL_SETTINGS: PublicSettings = {
     phone: '+507 6000-0000',
     email: 'hello@example.com',
     url: 'http://localhost:3000',
+    privacyOfficer: { name: 'Istmo Digital', email: 'privacy@example.com' },
   },
   booking: {
     supabaseUrl: 'http://localhost:54321',
@@ -66,9 +74,12 @@ type Environment = Readonly<Record<string, string | undefined>>;
 
 /**
  * The settings an environment's variables give (SITE_NAME, SITE_PHONE, SITE_EMAIL, SITE_URL,
- * SUPABASE_URL, SUPABASE_ANON_KEY, EMAILJS_PUBLIC_KEY, EMAILJS_SERVICE_ID, EMAILJS_TEMPLATE_ID,
- * EMAILJS_ORIGIN, EMAILJS_BLOCK_HEADLESS), the local ones where unset. Read by servers, with
- * their own `process.env` passed in.
+ * SITE_PRIVACY_OFFICER_NAME, SITE_PRIVACY_OFFICER_EMAIL, SUPABASE_URL, SUPABASE_ANON_KEY,
+ * EMAILJS_PUBLIC_KEY, EMAILJS_SERVICE_ID, EMAILJS_TEMPLATE_ID, EMAILJS_ORIGIN,
+ * EMAILJS_BLOCK_HEADLESS), the local ones where unset. The privacy officer left
+ * unset is the environment's SITE_NAME and SITE_EMAIL, so an environment that names the agency but
+ * no officer still shows a real contact, not the local example. Read by servers, with their own
+ * `process.env` passed in.
  */
 export function publicSettingsFromEnvironment(env: Environment): PublicSettings {
   const read = (name: string, fallback: string) => env[name] || fallback;
@@ -79,6 +90,10 @@ export function publicSettingsFromEnvironment(env: Environment): PublicSettings 
       phone: read('SITE_PHONE', site.phone),
       email: read('SITE_EMAIL', site.email),
       url: read('SITE_URL', site.url),
+      privacyOfficer: {
+        name: read('SITE_PRIVACY_OFFICER_NAME', read('SITE_NAME', site.privacyOfficer.name)),
+        email: read('SITE_PRIVACY_OFFICER_EMAIL', read('SITE_EMAIL', site.privacyOfficer.email)),
+      },
     },
     booking: {
       supabaseUrl: read('SUPABASE_URL', booking.supabaseUrl),
@@ -120,6 +135,9 @@ export const siteConfig: SiteConfig = {
   },
   get url() {
     return current.site.url;
+  },
+  get privacyOfficer() {
+    return current.site.privacyOfficer;
   },
 };
 

@@ -35,6 +35,24 @@ test("an environment's variables, read at run time, are what every reader sees o
   expect(siteConfig.organizationName).toBe(LOCAL_SETTINGS.site.organizationName);
 });
 
+test("the privacy officer is the environment's, or else the agency's name and the site's e-mail", () => {
+  const named = publicSettingsFromEnvironment({
+    SITE_NAME: 'Agencia Istmo',
+    SITE_EMAIL: 'hola@agencia.com.pa',
+    SITE_PRIVACY_OFFICER_NAME: 'Ana Pérez',
+    SITE_PRIVACY_OFFICER_EMAIL: 'privacidad@agencia.com.pa',
+  });
+  expect(named.site.privacyOfficer).toEqual({ name: 'Ana Pérez', email: 'privacidad@agencia.com.pa' });
+  const unnamed = publicSettingsFromEnvironment({
+    SITE_NAME: 'Agencia Istmo',
+    SITE_EMAIL: 'hola@agencia.com.pa',
+  });
+  expect(unnamed.site.privacyOfficer).toEqual({ name: 'Agencia Istmo', email: 'hola@agencia.com.pa' });
+  expect(publicSettingsFromEnvironment({}).site.privacyOfficer).toEqual(LOCAL_SETTINGS.site.privacyOfficer);
+  configureSite(named);
+  expect(siteConfig.privacyOfficer.name).toBe('Ana Pérez');
+});
+
 test('the shell server hands the renderer every variable the public settings are read from', () => {
   // The server passes only the variables this list names (shell/server/serverSettings.mjs): one the
   // parser reads but the list lacks would never reach a rendered page.

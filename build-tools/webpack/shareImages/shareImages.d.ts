@@ -5,6 +5,6 @@
  * build-tools/webpack/shareImages/shareImagesLoader.mjs.
  */
 declare module '*?shareImages' {
-  const shareImages: Record<string, Record<'en' | 'es', { url: string; alt: string }>>;
+  const shareImages: Record<string, Record<'en' | 'es' | 'pt', { url: string; alt: string }>>;
   export default shareImages;
 }

@@ -96,6 +96,7 @@ export function sampleConfig(overrides: Partial<MailerConfig> = {}): MailerConfi
         phone: '+507 6000-0000',
         email: 'hola@istmo.example',
         url: 'https://istmo.example',
+        privacyOfficer: { name: 'Istmo Digital', email: 'privacidad@istmo.example' },
       },
       ...overrides,
     },

@@ -1,9 +1,9 @@
-import { enUS, es } from 'react-day-picker/locale';
+import { enUS, es, ptBR } from 'react-day-picker/locale';
 import type { Language } from 'shared-i18n';
 import { capitalize } from './calendarDates';
 
 /** react-day-picker's locales, with their translated labels (month navigation, days). */
-export const DAY_PICKER_LOCALES = { en: enUS, es } satisfies Record<Language, unknown>;
+export const DAY_PICKER_LOCALES = { en: enUS, es, pt: ptBR } satisfies Record<Language, unknown>;
 
 /**
  * docs/product.md §6: weekday headers Sun to Sat (Dom to Sáb) and the month name and year as title,

@@ -19,6 +19,22 @@ export interface LegalSection {
   items?: string[];
 }
 
+/**
+ * The privacy policy's section for visitors in Brazil (LGPD): the legal basis of each use of data,
+ * the holder's rights and how to exercise them, the transfer abroad and the person in charge of data.
+ */
+export interface BrazilPrivacyNotice {
+  title: string;
+  intro: string;
+  legalBasesIntro: string;
+  legalBases: string[];
+  rightsIntro: string;
+  rights: string[];
+  exercise: string;
+  transfer: string;
+  officer: string;
+}
+
 /** docs/product.md §2: counts of the services, about and legal pages. */
 export const SERVICES_PROCESS_STEPS = 4;
 export const FAQ_QUESTIONS = 6;

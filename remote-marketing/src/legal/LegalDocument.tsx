@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'shared-i18n';
 import { siteConfig, siteEmailHref } from 'site-config';
 import { PageHero } from '../components/PageHero';
@@ -11,10 +12,12 @@ import './LegalDocument.css';
 interface LegalDocumentProps {
   /** privacy or terms: the page's path and the key of its copy. */
   page: 'privacy' | 'terms';
+  /** What the page adds after its four sections (the privacy policy's notice for Brazil). */
+  children?: ReactNode;
 }
 
-/** A legal page: hero, an introduction, four titled sections and whom to write to. */
-export function LegalDocument({ page }: LegalDocumentProps) {
+/** A legal page: hero, an introduction, four titled sections, what the page adds and whom to write to. */
+export function LegalDocument({ page, children }: LegalDocumentProps) {
   const { t } = useTranslation(NAMESPACE);
   const agency = { name: siteConfig.organizationName, email: siteConfig.email };
   const sections = useTranslatedContent<LegalSection[]>(`${page}.sections`, agency);
@@ -44,6 +47,7 @@ export function LegalDocument({ page }: LegalDocumentProps) {
             )}
           </section>
         ))}
+        {children}
         <p className="marketing-legal__contact">
           {t(`${page}.contactLabel`)} <a href={siteEmailHref()}>{siteConfig.email}</a>
         </p>

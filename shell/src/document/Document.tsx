@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLanguage } from 'shared-i18n';
+import { languageTag, useLanguage } from 'shared-i18n';
 import { HttpStatusContext } from '../routes/httpStatus';
 import { publicSettings } from 'site-config';
 import { SSR_STATE_ELEMENT_ID, serializeJsonForScript, type SsrState } from './ssrState';
@@ -25,7 +25,7 @@ export function Document({
 }) {
   const language = useLanguage();
   return (
-    <html lang={language}>
+    <html lang={languageTag(language)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -66,12 +66,13 @@ test("the server's reading of the current header link is the header's own, so a 
   }
 });
 
-test("the flag links the page in the other language, keeping the cancel link's token and no one else's query", () => {
+test("the language menu links the page in each language, keeping the cancel link's token and no one else's query", () => {
   renderHeader('/booking/cancel?token=t0k3n');
-  expect(screen.getByTestId('language-toggle').getAttribute('href')).toBe('?token=t0k3n&lang=es');
+  expect(screen.getByTestId('language-option-es').getAttribute('href')).toBe('?token=t0k3n&lang=es');
+  expect(screen.getByTestId('language-option-pt').getAttribute('href')).toBe('?token=t0k3n&lang=pt');
 });
 
-test('on any other page the flag links only the language, which a page kept for every query can share', () => {
+test('on any other page the language menu links only the language, which a page kept for every query can share', () => {
   renderHeader('/services?utm_source=newsletter');
-  expect(screen.getByTestId('language-toggle').getAttribute('href')).toBe('?lang=es');
+  expect(screen.getByTestId('language-option-pt').getAttribute('href')).toBe('?lang=pt');
 });

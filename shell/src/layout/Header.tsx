@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'shared-router';
-import { LanguageToggle, useTranslation } from 'shared-i18n';
+import { LanguageMenu, useTranslation } from 'shared-i18n';
 import { siteConfig } from 'site-config';
 import { HEADER_SCROLL_THRESHOLD, useScrolledPast } from './useScrolledPast';
 import { keepsQuery } from '../routes/remoteRoutes';
@@ -83,7 +83,7 @@ export function Header() {
             ))}
           </ul>
           <div className="shell-header__actions">
-            <LanguageToggle queryKept={keepsQuery(pathname)} />
+            <LanguageMenu queryKept={keepsQuery(pathname)} />
             <Link to={localized('/booking')} className="site-button site-button--primary shell-header__cta">
               {t('header.discoveryCall')}
             </Link>

@@ -2,9 +2,10 @@
 // or its "temporarily unavailable" panel, whose Retry runs the loader again in place.
 import { Suspense, use, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLoaderData, useRevalidator } from 'shared-router';
-import type { RemotePageData } from '../routes/remotePageLoader';
+import type { RemotePageData, VersionPage } from '../routes/remotePageLoader';
 import { pageShown, pageUnavailableShown } from './firstPage';
-import { remoteNameOf, type RemoteName, type RemotePageId, type RemotePageModule } from './remoteContracts';
+import { remoteNameOf, type RemoteName, type RemotePageId } from './remoteContracts';
+import { PageInItsLanguages } from './PageInItsLanguages';
 import { RemoteBoundary } from './RemoteBoundary';
 import { RemoteUnavailable } from './RemoteUnavailable';
 import { PageLoading } from './PageLoading';
@@ -12,9 +13,14 @@ import { overrideRequested } from './remoteRegistry';
 import { loadRegistry } from './browserRemotes';
 import { retryUrlOf } from './remoteManifest';
 
-function LoadedRemotePage({ module: { default: Page } }: { module: RemotePageModule }) {
+function LoadedRemotePage({ remote, page }: { remote: RemoteName; page: VersionPage }) {
   useEffect(pageShown, []);
-  return <Page />;
+  const { default: Page } = page.module;
+  return (
+    <PageInItsLanguages remote={remote} languages={page.languages}>
+      <Page />
+    </PageInItsLanguages>
+  );
 }
 
 function UnavailablePage({ onRetry }: { onRetry: () => void }) {
@@ -107,7 +113,7 @@ export function RemotePage({ page }: { page: RemotePageId }) {
         {holdServerHtml ? (
           <ServerHtml />
         ) : data.module ? (
-          <LoadedRemotePage module={data.module} />
+          <LoadedRemotePage remote={remote} page={data} />
         ) : (
           <UnavailablePage onRetry={retry} />
         )}

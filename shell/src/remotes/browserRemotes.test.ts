@@ -15,10 +15,19 @@ jest.mock('./remoteRegistry', () => ({
       },
     }),
 }));
-jest.mock('shared-i18n', () => ({ translationsReady: () => Promise.resolve() }));
+jest.mock('shared-i18n', () => ({
+  translationsReady: () => Promise.resolve(),
+  SUPPORTED_LANGUAGES: ['en', 'es', 'pt'],
+  i18n: { language: 'en' },
+  languageOf: () => 'en',
+}));
 
 const manifest = {
-  metaData: { globalName: 'marketing', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+  metaData: {
+    globalName: 'marketing',
+    remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+    languages: ['en', 'es', 'pt'],
+  },
   exposes: [],
 };
 const loadRemoteMock = loadRemote as jest.Mock;
@@ -33,10 +42,16 @@ test('a load that succeeds after a failure ends the retries: the next failure st
   const page = { default: () => null };
   loadRemoteMock.mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(page);
   await expect(loadRemotePage('marketing/HomePage')).rejects.toThrow('offline');
-  await expect(loadRemotePage('marketing/HomePage')).resolves.toBe(page);
+  await expect(loadRemotePage('marketing/HomePage')).resolves.toEqual({
+    module: page,
+    languages: ['en', 'es', 'pt'],
+  });
   loadRemoteMock.mockRejectedValueOnce(new Error('offline again')).mockResolvedValueOnce(page);
   await expect(loadRemotePage('marketing/AboutPage')).rejects.toThrow('offline again');
-  await expect(loadRemotePage('marketing/AboutPage')).resolves.toBe(page);
+  await expect(loadRemotePage('marketing/AboutPage')).resolves.toEqual({
+    module: page,
+    languages: ['en', 'es', 'pt'],
+  });
   expect(registered()).toEqual([
     'https://cdn.example/releases/v1/remoteEntry.js',
     'https://cdn.example/releases/v1/retry-1/remoteEntry.js',

@@ -2,12 +2,12 @@
 // its failures in a row), the registry they are located through, and the one loader of remote
 // pages that the router's route loaders and the preloads use.
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { translationsReady } from 'shared-i18n';
+import { i18n, languageOf, loadDefaultLanguageStrings, translationsReady, type Language } from 'shared-i18n';
 import { readSsrState } from '../document/ssrState';
-import type { PageModules } from '../routes/remotePageLoader';
+import type { PageModules, VersionPage } from '../routes/remotePageLoader';
 import { fetchRegistry, overrideRequested, type RemoteRegistry } from './remoteRegistry';
 import { remoteNameOf, type RemoteName, type RemotePageId, type RemotePageModule } from './remoteContracts';
-import { remoteEntryUrlOf, retryUrlOf, type RemoteManifest } from './remoteManifest';
+import { languagesOf, remoteEntryUrlOf, retryUrlOf, type RemoteManifest } from './remoteManifest';
 
 /** Everything the browser keeps about one remote. */
 interface RemoteRecord {
@@ -16,8 +16,11 @@ interface RemoteRecord {
    * hydration must meet the code that rendered it; later ones (a retry) read the registry.
    */
   renderedManifest: string | undefined;
-  /** The registration under way or done; a failed load drops it, so the next one registers again. */
-  registration: Promise<void> | null;
+  /**
+   * The registration under way or done, answering the version's languages; a failed load drops
+   * it, so the next one registers again.
+   */
+  registration: Promise<readonly Language[]> | null;
   /** Whether the runtime holds a registration: a new one replaces it, with its cached failure. */
   registered: boolean;
   /**
@@ -26,7 +29,7 @@ interface RemoteRecord {
    */
   failures: number;
   /** Each page's load, shared by a preload and a visit; a failed one is dropped. */
-  pages: Map<RemotePageId, Promise<RemotePageModule>>;
+  pages: Map<RemotePageId, Promise<VersionPage>>;
 }
 
 /**
@@ -65,7 +68,7 @@ export function loadRegistry(): Promise<RemoteRegistry> {
  * runtime: the shell is built without the runtime's snapshot handling (`disableSnapshot`), which
  * cost a long task on a phone for every remote loaded.
  */
-async function register(name: RemoteName, record: RemoteRecord): Promise<void> {
+async function register(name: RemoteName, record: RemoteRecord): Promise<readonly Language[]> {
   const manifestUrl = record.renderedManifest ?? (await loadRegistry()).remotes[name];
   record.renderedManifest = undefined;
   // A plain request, so it picks up the manifest the server's HTML preloaded.
@@ -87,17 +90,20 @@ async function register(name: RemoteName, record: RemoteRecord): Promise<void> {
     { force: record.registered },
   );
   record.registered = true;
+  return languagesOf(manifest);
 }
 
-async function loadPage(page: RemotePageId, record: RemoteRecord): Promise<RemotePageModule> {
+async function loadPage(page: RemotePageId, record: RemoteRecord): Promise<VersionPage> {
   try {
-    await (record.registration ??= register(remoteNameOf(page), record));
+    const languages = await (record.registration ??= register(remoteNameOf(page), record));
     const loaded = await loadRemote<RemotePageModule>(page);
     if (!loaded?.default) throw new Error(`${page} did not export a page component`);
-    // The page registered its strings as it loaded; it renders once they have arrived.
+    // The page registered its strings as it loaded; it renders once they have arrived, in English
+    // where the version lacks the page's language (PageInItsLanguages).
     await translationsReady();
+    if (!languages.includes(languageOf(i18n))) await loadDefaultLanguageStrings(remoteNameOf(page));
     record.failures = 0;
-    return loaded;
+    return { module: loaded, languages };
   } catch (error) {
     record.failures += 1;
     record.registration = null;
@@ -110,7 +116,7 @@ async function loadPage(page: RemotePageId, record: RemoteRecord): Promise<Remot
  * The one way the shell loads a remote's page: registry → runtime registration → loadRemote.
  * Rejects when the remote cannot be reached; the next call tries again.
  */
-export function loadRemotePage(page: RemotePageId): Promise<RemotePageModule> {
+export function loadRemotePage(page: RemotePageId): Promise<VersionPage> {
   const record = recordOf(remoteNameOf(page));
   let load = record.pages.get(page);
   if (!load) {

@@ -1,5 +1,6 @@
 import {
   codeOriginsOf,
+  languagesOf,
   localeScriptsOf,
   remoteEntryUrlOf,
   retryUrlOf,
@@ -82,4 +83,17 @@ test('the code a manifest loads comes from its own origin and its containers', (
     metaData: { ...manifest.metaData, ssrRemoteEntry: { name: 'x.js', path: 'https://evil.example/s' } },
   };
   expect(codeOriginsOf(elsewhere, MANIFEST_URL)).toContain('https://evil.example');
+});
+
+test("a version's languages are those of the site its manifest names; one that names none has English and Spanish", () => {
+  const manifest = (languages?: string[]): RemoteManifest => ({
+    metaData: {
+      globalName: 'marketing',
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+      ...(languages ? { languages } : {}),
+    },
+    exposes: [],
+  });
+  expect(languagesOf(manifest(['pt', 'en', 'fr']))).toEqual(['en', 'pt']);
+  expect(languagesOf(manifest())).toEqual(['en', 'es']);
 });

@@ -3,6 +3,8 @@
  * and every URL the shell takes from it (container, stylesheets, scripts, strings, code origins).
  * Bundled into the browser too, so it uses nothing but the language (no Node modules).
  */
+import { SUPPORTED_LANGUAGES, type Language } from 'shared-i18n';
+
 export interface RemoteManifest {
   metaData: {
     /** The global the browser container assigns itself to. */
@@ -10,11 +12,25 @@ export interface RemoteManifest {
     remoteEntry: { name: string; path: string; type: string };
     /** The Node container the shell's server loads, when the remote builds one. */
     ssrRemoteEntry?: { name: string; path: string };
+    /** The languages the version has (`pt`), written by its build; absent before versions said. */
+    languages?: string[];
   };
   exposes: {
     name: string;
     assets: { css: { sync: string[]; async: string[] }; js: { sync: string[]; async: string[] } };
   }[];
+}
+
+/** What a version built before versions declared their languages has: English and Spanish. */
+const LANGUAGES_BEFORE_DECLARED: readonly string[] = ['en', 'es'];
+
+/**
+ * The site's languages this version has, in the site's order. The shell renders its pages in
+ * these; in another, the page shows in English with a note saying so.
+ */
+export function languagesOf(manifest: RemoteManifest): Language[] {
+  const declared = manifest.metaData.languages ?? LANGUAGES_BEFORE_DECLARED;
+  return SUPPORTED_LANGUAGES.filter((language) => declared.includes(language));
 }
 
 /** An app's strings in each language: the files of its `locale-<language>-json` chunk. */

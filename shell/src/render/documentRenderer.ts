@@ -2,7 +2,7 @@
 // page): the router's context, the shell's strings ready, the request's i18next instance, and the
 // files the document names (`pageAssets`, the one place they are composed).
 import { createStaticHandler } from 'shared-router/server';
-import { createRequestI18n, translationsReady, type Language } from 'shared-i18n';
+import { createRequestI18n, DEFAULT_LANGUAGE, translationsReady, type Language } from 'shared-i18n';
 import '../i18n';
 import { routes } from '../routes/routes';
 import { remoteNameOf, type RemotePageId } from '../remotes/remoteContracts';
@@ -66,7 +66,7 @@ export function createDocumentRenderer(options: { assets: ShellAssets; renderTim
         timeoutMs: options.renderTimeoutMs ?? RENDER_TIMEOUT_MS,
         handler,
         context: rendered,
-        i18n: createRequestI18n(language, loaded?.strings[language]),
+        i18n: createRequestI18n(language, loaded?.strings[pageLanguage(loaded, language)], pageLanguage(loaded, language)),
         state: {
           // An error's page is shared by every address that has it: it carries no page's data.
           loaderData: httpStatus ? {} : serializableLoaderData(rendered.loaderData),
@@ -87,6 +87,11 @@ function withPageUnavailable(context: StaticContext, page: RemotePageId): Static
   return { ...context, loaderData: { ...context.loaderData, [page]: unavailable } };
 }
 
+/** The language a remote's page is rendered in: the page's, or English where its version lacks it. */
+function pageLanguage(loaded: LoadedPage | null | undefined, language: Language): Language {
+  return !loaded || loaded.languages.includes(language) ? language : DEFAULT_LANGUAGE;
+}
+
 /** The files a document names: the shell's, then its page's (a loaded remote page's). */
 export function pageAssets(
   shell: ShellAssets,
@@ -103,7 +108,7 @@ export function pageAssets(
     preloadScripts: [
       ...(localeScripts[language] ?? []),
       ...(loaded?.scripts ?? []),
-      ...(loaded?.localeScripts[language] ?? []),
+      ...(loaded?.localeScripts[pageLanguage(loaded, language)] ?? []),
     ],
   };
 }

@@ -62,7 +62,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     const found: { loaded: LoadedPage | null } = { loaded: null };
     const context = await documents.route(url, {
       where: 'server',
-      load: async (page) => (found.loaded = await loadPage(page, candidate))?.module ?? null,
+      load: async (page) => (found.loaded = await loadPage(page, candidate)),
     });
     return context instanceof Response ? context : { context, loaded: found.loaded };
   }

@@ -95,6 +95,7 @@ function ContactPage() {
         image={{
           en: { url: '/share/contact.png', alt: 'Contact' },
           es: { url: '/share/contact.png', alt: 'Contacto' },
+          pt: { url: '/share/contact.png', alt: 'Contato' },
         }}
       />
       <h1>Contact us</h1>

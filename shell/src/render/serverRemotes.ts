@@ -50,7 +50,7 @@ export class ServerRemotes {
   /** The list of public pages the remote's live version serves (its `./sitePages`). */
   async loadSitePages(name: RemoteName): Promise<LoadedSitePages> {
     const remote = await this.liveVersion(name);
-    return { pages: remote.sitePages, version: remote.version };
+    return { pages: remote.sitePages, languages: remote.languages, version: remote.version };
   }
 
   /** The version of a remote rendered now, if one has passed: read on every cached request. */

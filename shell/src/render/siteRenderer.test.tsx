@@ -26,10 +26,11 @@ jest.mock('./serverRemotes', () => ({
         module,
         stylesheets: [],
         scripts: [],
-        localeScripts: { en: [], es: [] },
+        localeScripts: { en: [], es: [], pt: [] },
         manifestUrl: 'http://remote.invalid/mf-manifest.json',
         version: 'v1',
-        strings: { en: {}, es: {} },
+        languages: ['en', 'es', 'pt'],
+        strings: { en: {}, es: {}, pt: {} },
       };
     }
     liveVersionOf = () => 'v1';

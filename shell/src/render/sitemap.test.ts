@@ -9,13 +9,16 @@ import { createSitemap, robotsTxt, type SitemapOptions } from './sitemap';
 /** The site's public URL as the build sets it (SITE_URL), without its trailing slash. */
 const SITE_URL = new URL(siteConfig.url).origin;
 
+const ALL: LoadedSitePages['languages'] = ['en', 'es', 'pt'];
+
 const DEPLOYED: Record<RemoteName, LoadedSitePages> = {
   marketing: {
     version: 'm1',
+    languages: ALL,
     pages: [{ path: '/' }, { path: '/services' }, { path: '/services/seo' }, { path: '/about' }],
   },
-  booking: { version: 'b1', pages: [{ path: '/booking' }] },
-  contact: { version: 'c1', pages: [{ path: '/contact' }] },
+  booking: { version: 'b1', languages: ALL, pages: [{ path: '/booking' }] },
+  contact: { version: 'c1', languages: ALL, pages: [{ path: '/contact' }] },
 };
 
 /** A sitemap over remotes that answer with `deployed`, changed by the test as deploys would. */
@@ -47,7 +50,7 @@ async function urlsOf(sitemap: ReturnType<typeof createSitemap>): Promise<string
   return [...(await entriesOf(outcome.xml)).keys()];
 }
 
-test('every page the remotes declare is listed in English and Spanish, each with en, es and x-default alternates', async () => {
+test('every page the remotes declare is listed in each language, each with en, es, pt-BR and x-default alternates', async () => {
   const { sitemap, log } = sitemapOver({ ...DEPLOYED });
   const outcome = await sitemap.render();
   expect(outcome.status).toBe(200);
@@ -56,18 +59,43 @@ test('every page the remotes declare is listed in English and Spanish, each with
   const entries = await entriesOf(outcome.xml);
   const paths = ['/', '/services', '/services/seo', '/about', '/booking', '/contact'];
   expect([...entries.keys()]).toEqual(
-    paths.flatMap((path) => [`${SITE_URL}${path}`, `${SITE_URL}${path}?lang=es`]),
+    paths.flatMap((path) => [
+      `${SITE_URL}${path}`,
+      `${SITE_URL}${path}?lang=es`,
+      `${SITE_URL}${path}?lang=pt`,
+    ]),
   );
   for (const path of paths) {
     const alternates = [
       ['en', `${SITE_URL}${path}`],
       ['es', `${SITE_URL}${path}?lang=es`],
+      ['pt-BR', `${SITE_URL}${path}?lang=pt`],
       ['x-default', `${SITE_URL}${path}`],
     ];
     expect(entries.get(`${SITE_URL}${path}`)).toEqual(alternates);
     expect(entries.get(`${SITE_URL}${path}?lang=es`)).toEqual(alternates);
+    expect(entries.get(`${SITE_URL}${path}?lang=pt`)).toEqual(alternates);
   }
   expect(log.error).not.toHaveBeenCalled();
+});
+
+test("a remote whose version lacks Portuguese has its pages listed without it; the others' keep it", async () => {
+  const { sitemap } = sitemapOver({
+    ...DEPLOYED,
+    marketing: { ...DEPLOYED.marketing, version: 'm-en-es', languages: ['en', 'es'] },
+  });
+  const outcome = await sitemap.render();
+  if (outcome.status !== 200) throw new Error(`sitemap answered ${outcome.status}`);
+  const entries = await entriesOf(outcome.xml);
+  expect(entries.has(`${SITE_URL}/about?lang=pt`)).toBe(false);
+  expect(entries.get(`${SITE_URL}/about`)?.map(([lang]) => lang)).toEqual(['en', 'es', 'x-default']);
+  expect(entries.has(`${SITE_URL}/booking?lang=pt`)).toBe(true);
+  expect(entries.get(`${SITE_URL}/booking`)?.map(([lang]) => lang)).toEqual([
+    'en',
+    'es',
+    'pt-BR',
+    'x-default',
+  ]);
 });
 
 test('a page a remote adds in a new deploy is listed at once, without a new shell', async () => {
@@ -76,6 +104,7 @@ test('a page a remote adds in a new deploy is listed at once, without a new shel
   expect(await urlsOf(sitemap)).not.toContain(`${SITE_URL}/services/local-seo`);
   deployed.marketing = {
     version: 'm2',
+    languages: ALL,
     pages: [...DEPLOYED.marketing.pages, { path: '/services/local-seo' }],
   };
   expect(await urlsOf(sitemap)).toEqual(
@@ -126,7 +155,11 @@ test('a path the route table does not give to the remote that lists it is left o
   const { sitemap, log } = sitemapOver({
     ...DEPLOYED,
     // /booking is booking's page, and no route has two segments under /about.
-    contact: { version: 'c2', pages: [{ path: '/contact' }, { path: '/booking' }, { path: '/about/team' }] },
+    contact: {
+      version: 'c2',
+      languages: ALL,
+      pages: [{ path: '/contact' }, { path: '/booking' }, { path: '/about/team' }],
+    },
   });
   const urls = await urlsOf(sitemap);
   expect(urls.filter((url) => url === `${SITE_URL}/booking`)).toHaveLength(1);
@@ -142,7 +175,11 @@ test('a path the route table does not give to the remote that lists it is left o
 test('a page its remote lists with inSitemap: false (reached only from an e-mail) is not in the sitemap', async () => {
   const { sitemap, log } = sitemapOver({
     ...DEPLOYED,
-    booking: { version: 'b2', pages: [{ path: '/booking' }, { path: '/booking/cancel', inSitemap: false }] },
+    booking: {
+      version: 'b2',
+      languages: ALL,
+      pages: [{ path: '/booking' }, { path: '/booking/cancel', inSitemap: false }],
+    },
   });
   const urls = await urlsOf(sitemap);
   expect(urls).toContain(`${SITE_URL}/booking`);

@@ -2,19 +2,23 @@
 import { Readable } from 'node:stream';
 import { SitemapStream, streamToPromise, type SitemapItemLoose } from 'sitemap';
 import { absoluteUrl, languageAlternates } from 'page-metadata';
+import type { Language } from 'shared-i18n';
 import { REMOTE_NAMES, remoteNameOf, type RemoteName } from '../remotes/remoteContracts';
 import { pageForPath } from '../routes/routes';
 import { withinBudget, type LoadedSitePages } from './remotes/loadedVersion';
 
 /**
- * The sitemap's entries: one `<url>` for each page in each language, each listing every language
- * of the page and `x-default` (the default language), as Google recommends, so every alternate
- * points back at the others. The URLs are page-metadata's, the ones each page's own
- * `<link rel="alternate" hreflang>` and canonical use (absolute, from SITE_URL; `?lang=es`).
+ * The sitemap's entries: one `<url>` for each page in each language its remote's version has, each
+ * listing those languages of the page and `x-default` (the default language), as Google
+ * recommends, so every alternate points back at the others. The URLs are page-metadata's, the ones
+ * each page's own `<link rel="alternate" hreflang>` and canonical use (absolute, from SITE_URL;
+ * `?lang=es`).
  */
-export function sitemapItems(paths: readonly string[]): SitemapItemLoose[] {
-  return paths.flatMap((path) => {
-    const alternates = languageAlternates(path);
+export function sitemapItems(
+  pages: readonly { path: string; languages: readonly Language[] }[],
+): SitemapItemLoose[] {
+  return pages.flatMap(({ path, languages }) => {
+    const alternates = languageAlternates(path, languages);
     const links = alternates.map(({ hrefLang, href }) => ({ lang: hrefLang, url: href }));
     return alternates
       .filter(({ hrefLang }) => hrefLang !== 'x-default')
@@ -77,20 +81,21 @@ export function createSitemap(options: SitemapOptions) {
   }
 
   /**
-   * Each remote's paths that the route table gives to that remote, once each, in order; a page
+   * Each remote's paths that the route table gives to that remote, once each, in order, with the
+   * languages of the remote's version; a page
    * listed with `inSitemap: false` (only a link in an e-mail leads to it) is left out.
    */
-  function publicPaths(lists: ReadonlyMap<RemoteName, LoadedSitePages>): string[] {
-    const paths = new Set<string>();
-    for (const [name, { pages }] of lists) {
+  function publicPages(lists: ReadonlyMap<RemoteName, LoadedSitePages>) {
+    const listed = new Map<string, readonly Language[]>();
+    for (const [name, { pages, languages }] of lists) {
       for (const { path, inSitemap } of pages) {
         if (inSitemap === false) continue;
         const page = pageForPath(path);
-        if (page && remoteNameOf(page) === name) paths.add(path);
+        if (page && remoteNameOf(page) === name) listed.set(path, listed.get(path) ?? languages);
         else options.log.error(`[shell] ${name} lists ${path}, which the route table does not give it`);
       }
     }
-    return [...paths];
+    return [...listed].map(([path, languages]) => ({ path, languages }));
   }
 
   return {
@@ -104,7 +109,7 @@ export function createSitemap(options: SitemapOptions) {
       const versions = [...loaded].map(([name, { version }]) => `${name}@${version}`).join('|');
       // The same remote versions give the same sitemap: the same object, so its ETag is kept too.
       if (written?.versions !== versions) {
-        const xml = await sitemapXml(sitemapItems(publicPaths(loaded)));
+        const xml = await sitemapXml(sitemapItems(publicPages(loaded)));
         written = { versions, outcome: { status: 200, xml } };
       }
       return written.outcome;

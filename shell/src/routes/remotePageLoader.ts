@@ -2,18 +2,26 @@
 // version being rendered, the browser's one loader of remotes), and the redirect a page asks for,
 // answered as the router's own on the server (308) and in the browser alike.
 import { createContext, replace, RouterContextProvider, type LoaderFunctionArgs } from 'shared-router';
+import type { Language } from 'shared-i18n';
 import type { RemotePageId, RemotePageModule } from '../remotes/remoteContracts';
+
+/** A page's module and the languages of the version it comes from. */
+export interface VersionPage {
+  module: RemotePageModule;
+  languages: readonly Language[];
+}
 
 /** Where a route's loader gets pages from: each side hands its own in the router's context. */
 export interface PageModules {
   where: 'server' | 'browser';
-  /** The page's module, or null when it could not be loaded (its route shows its panel, with Retry). */
-  load: (page: RemotePageId) => Promise<RemotePageModule | null>;
+  /** The page, or null when it could not be loaded (its route shows its panel, with Retry). */
+  load: (page: RemotePageId) => Promise<VersionPage | null>;
 }
 
-/** What a remote page's route reads (`useLoaderData`): its module, or where it could not be loaded. */
+/** What a remote page's route reads (`useLoaderData`): its page, or where it could not be loaded. */
 export type RemotePageData =
-  { module: RemotePageModule; unavailable?: undefined } | { module: null; unavailable: PageModules['where'] };
+  | (VersionPage & { unavailable?: undefined })
+  | { module: null; unavailable: PageModules['where'] };
 
 /** A page's data without its module: what the server's HTML can carry to the browser. */
 export type UnavailablePageData = Extract<RemotePageData, { module: null }>;
@@ -39,12 +47,12 @@ export function remotePageLoader(page: RemotePageId) {
     context,
   }: LoaderFunctionArgs<Readonly<RouterContextProvider>>): Promise<RemotePageData> => {
     const modules = context.get(pageModulesContext);
-    const module = await modules.load(page);
-    if (!module) return { module: null, unavailable: modules.where };
-    const to = module.redirectFor?.(params);
+    const loaded = await modules.load(page);
+    if (!loaded) return { module: null, unavailable: modules.where };
+    const to = loaded.module.redirectFor?.(params);
     // Replacing the history entry in the browser, so Back skips the detour.
     if (to) throw replace(`${to}${new URL(request.url).search}`, 308);
-    return { module };
+    return loaded;
   };
 }
 

@@ -7,14 +7,20 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
-import { loadNamespaceStrings, SUPPORTED_LANGUAGES, type Language } from 'shared-i18n';
+import { loadNamespaceStrings } from 'shared-i18n';
 import {
   REMOTE_PAGES,
   sitePagesIdOf,
   type RemoteName,
   type RemotePageModule,
 } from '../../remotes/remoteContracts';
-import { localeScriptsOf, scriptsOf, serverEntryUrlOf, stylesheetsOf } from '../../remotes/remoteManifest';
+import {
+  languagesOf,
+  localeScriptsOf,
+  scriptsOf,
+  serverEntryUrlOf,
+  stylesheetsOf,
+} from '../../remotes/remoteManifest';
 import { RUNTIME_FETCH_TIMEOUT_MS, type ManifestRead } from './chosenVersion';
 import { sitePagesFrom, type RemoteVersion } from './loadedVersion';
 
@@ -92,13 +98,14 @@ async function load({ name, manifestUrl, manifest, version, etag }: ManifestRead
   );
   const sitePagesId = sitePagesIdOf(name);
   const sitePages = sitePagesFrom(await loadRemote<unknown>(sitePagesId), sitePagesId);
-  // The version's own strings, from the loader its modules registered as they loaded: a version
-  // whose strings cannot be read fails here rather than borrow another version's.
+  // The version's own strings in each language it has, from the loader its modules registered as
+  // they loaded: a version whose strings cannot be read fails here rather than borrow another's.
+  const languages = languagesOf(manifest);
   const strings = Object.fromEntries(
     await Promise.all(
-      SUPPORTED_LANGUAGES.map(async (language) => [language, await loadNamespaceStrings(name, language)]),
+      languages.map(async (language) => [language, await loadNamespaceStrings(name, language)]),
     ),
-  ) as Record<Language, Record<string, unknown>>;
+  );
   return {
     name,
     manifestUrl,
@@ -106,6 +113,7 @@ async function load({ name, manifestUrl, manifest, version, etag }: ManifestRead
     etag,
     pages: new Map(pages),
     sitePages,
+    languages,
     strings,
     stylesheets: stylesheetsOf(manifest, manifestUrl),
     scripts: scriptsOf(manifest, manifestUrl),

@@ -1,6 +1,6 @@
 // One deployed version of a remote as the server holds it (its modules, strings and files), and a
 // page of it as a render needs it. Types and reading only: loading is loadVersion.ts's.
-import { SUPPORTED_LANGUAGES, type Language, type NamespaceStrings } from 'shared-i18n';
+import type { Language, NamespaceStrings } from 'shared-i18n';
 import type { LocaleScripts } from '../../remotes/remoteManifest';
 import type {
   RemoteName,
@@ -25,8 +25,10 @@ export interface RemoteVersion {
   /** Each exposed page the shell uses, by expose name ("HomePage"). */
   pages: ReadonlyMap<string, RemotePageModule>;
   sitePages: readonly SitePage[];
-  /** This version's own strings (its namespace), pinned in every render of its pages. */
-  strings: Readonly<Record<Language, Record<string, unknown>>>;
+  /** The site's languages this version has (its manifest's `metaData.languages`). */
+  languages: readonly Language[];
+  /** This version's own strings (its namespace) in each of its languages, pinned in every render. */
+  strings: Readonly<Partial<Record<Language, Record<string, unknown>>>>;
   /** Stylesheets each exposed page needs (absolute URLs), written into (or linked by) its HTML. */
   stylesheets: ReadonlyMap<string, readonly string[]>;
   /** Scripts the browser runs to load each exposed page (absolute URLs): preloaded with the HTML. */
@@ -46,12 +48,16 @@ export interface LoadedPage {
   manifestUrl: string;
   /** The remote's deployed version: rendered HTML is cached per version. */
   version: string;
-  /** The version's strings, pinned in the render (namespace → strings), per language. */
-  strings: Readonly<Record<Language, NamespaceStrings>>;
+  /** The languages the version has: in another, the page is rendered in English. */
+  languages: readonly Language[];
+  /** The version's strings, pinned in the render (namespace → strings), per language it has. */
+  strings: Readonly<Partial<Record<Language, NamespaceStrings>>>;
 }
 
 export interface LoadedSitePages {
   pages: readonly SitePage[];
+  /** The languages the version has: the sitemap lists its pages in these. */
+  languages: readonly Language[];
   /** The remote's deployed version: the sitemap is written again when one changes. */
   version: string;
 }
@@ -73,9 +79,10 @@ export function pageOf(remote: RemoteVersion, page: RemotePageId): LoadedPage {
     localeScripts: remote.localeScripts,
     manifestUrl: remote.manifestUrl,
     version: remote.version,
+    languages: remote.languages,
     strings: Object.fromEntries(
-      SUPPORTED_LANGUAGES.map((language) => [language, { [remote.name]: remote.strings[language] }]),
-    ) as Record<Language, NamespaceStrings>,
+      remote.languages.map((language) => [language, { [remote.name]: remote.strings[language] }]),
+    ),
   };
 }
 

@@ -4,7 +4,7 @@
 // registry names, loads that version, has every page it lists rendered (first versions included),
 // and only then switches the remote's record to it; on a server with none yet, an earlier version
 // the registry lists stands in for a named one that fails. The renderer is handed in, never imported.
-import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, SUPPORTED_LANGUAGES } from 'shared-i18n';
+import { DEFAULT_LANGUAGE, LANGUAGE_PARAM } from 'shared-i18n';
 import type { RemoteRegistry } from '../../remotes/remoteRegistry';
 import type { RemoteName } from '../../remotes/remoteContracts';
 import { codeOriginsOf } from '../../remotes/remoteManifest';
@@ -146,12 +146,16 @@ async function readNamedVersion(
 }
 
 /**
- * A version goes live only if every page it lists renders, in every language, with no failure:
- * its HTML answers 200.
+ * A version goes live only if it has English, the site's default, and every page it lists renders
+ * in each language the version has with no failure: its HTML answers 200. In the site's other
+ * languages its pages show in English, which the English render has checked.
  */
 async function verify(candidate: RemoteVersion, render: (url: URL) => Promise<{ status: number }>) {
+  if (!candidate.languages.includes(DEFAULT_LANGUAGE)) {
+    throw new Error(`${candidate.version} has no ${DEFAULT_LANGUAGE} strings, the site's default language`);
+  }
   for (const { path } of candidate.sitePages) {
-    for (const language of SUPPORTED_LANGUAGES) {
+    for (const language of candidate.languages) {
       const url = new URL(path, 'http://shell.invalid');
       if (language !== DEFAULT_LANGUAGE) url.searchParams.set(LANGUAGE_PARAM, language);
       const { status } = await render(url);
