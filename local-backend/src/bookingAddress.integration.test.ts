@@ -124,6 +124,13 @@ test('a code goes to the address in the language asked, and only its answer lets
   expect(await bookingCount()).toBe(1);
 });
 
+test('a code asked for in Portuguese is mailed in Portuguese; a language the mailer lacks, in English', async () => {
+  await requestCode('joao.silva@example.com.br', 'pt');
+  await requestCode('ana.perez@example.com', 'fr');
+  const mails = await claimCodes();
+  expect(mails.map((mail) => mail.address?.language)).toEqual(['pt', 'en']);
+});
+
 test("without a pass, or with another mailbox's, a spent or a made-up one, no slot is held", async () => {
   const booking = validBooking({ email: 'victim@example.com' });
   const refusals = [

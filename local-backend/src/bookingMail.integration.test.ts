@@ -128,13 +128,19 @@ test('the claim gives the booking with its language, zone and call time, and a c
 });
 
 test('a language or zone the database does not know falls back to English and Panama', async () => {
-  await book(visitorIn('pt', 'Mars/Olympus_Mons'));
+  await book(visitorIn('pt-BR', 'Mars/Olympus_Mons'));
   await book(visitorClient());
   const contexts = await backend.database.query('select language, time_zone from private.booking_contexts');
   expect(contexts).toEqual([
     { language: 'en', time_zone: 'America/Panama' },
     { language: 'en', time_zone: 'America/Panama' },
   ]);
+});
+
+test('a booking from São Paulo in Portuguese is mailed in Portuguese, with its zone', async () => {
+  await book(visitorIn('PT', 'America/Sao_Paulo'));
+  const [confirmation] = await claim();
+  expect(confirmation?.booking).toMatchObject({ language: 'pt', time_zone: 'America/Sao_Paulo' });
 });
 
 test('the reminder waits until 24 hours before the call, or goes at once for a call sooner than that', async () => {

@@ -171,7 +171,7 @@ test('every wrong setting is named in one clear error', () => {
     'SUPABASE_URL: must be an http(s) URL (got "localhost:54321")',
     'SMTP_URL: must be an smtp:// or smtps:// URL (got "http://mail")',
     'AGENCY_INBOX: must be an e-mail address (got "nobody")',
-    'AGENCY_LANGUAGE: must be one of en, es (got "fr")',
+    'AGENCY_LANGUAGE: must be one of en, es, pt (got "fr")',
     'MAILER_PORT: must be a whole number from 0 to 65535 (got "eighty")',
     'MAILER_BATCH_SIZE: must be a whole number from 1 to 100 (got "500")',
     'MAILER_BACKOFF_CAP_SECONDS: must be at least MAILER_BACKOFF_BASE_SECONDS (60) (got "30")',

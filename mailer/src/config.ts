@@ -3,6 +3,7 @@
  * together with any overrides a caller passes (startMailer's options), so a wrong value stops the
  * start with one message naming every variable that is wrong.
  */
+import type { MailLanguage } from 'supabase-schema';
 import { publicSettingsFromEnvironment, type SiteConfig } from 'site-config';
 import { LOG_LEVELS, type LogLevel } from './log';
 
@@ -21,8 +22,10 @@ export interface CaldavSettings {
   calendarName: string | null;
 }
 
-export type Language = 'en' | 'es';
-export const LANGUAGES: readonly Language[] = ['en', 'es'];
+export type Language = MailLanguage;
+export const LANGUAGES: readonly Language[] = ['en', 'es', 'pt'];
+/** Each language's BCP 47 tag, as the site writes it in `<html lang>`: Portuguese is Brazil's. */
+export const LANGUAGE_TAGS: Readonly<Record<Language, string>> = { en: 'en', es: 'es', pt: 'pt-BR' };
 
 /**
  * The local backend's service_role key (local-backend's LOCAL_SERVICE_ROLE_KEY, published in

@@ -9,6 +9,9 @@ import type { BookingRow } from './bookingRules';
  * Request headers of the one booking insert, read by the database's trigger (the row of
  * docs/product.md §6 is unchanged).
  */
+/** The languages the mailer writes in (private.mail_languages); anything else is mailed in English. */
+export type MailLanguage = 'en' | 'es' | 'pt';
+
 export const BOOKING_LANGUAGE_HEADER = 'x-booking-language';
 export const BOOKING_TIME_ZONE_HEADER = 'x-booking-time-zone';
 
@@ -32,7 +35,7 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** A booking as a message is rendered from it (private.booking_for_mail). */
 export interface MailBooking extends BookingRow {
-  language: 'en' | 'es';
+  language: MailLanguage;
   /** The visitor's IANA time zone (America/Panama when the browser sent none or an unknown one). */
   time_zone: string;
   /** The slot's instant, ISO 8601. */
@@ -72,7 +75,7 @@ export function invitationSequence(
 /** Where an address_code message goes, and in which language: nothing a booker typed but the address. */
 export interface CodeAddress {
   email: string;
-  language: 'en' | 'es';
+  language: MailLanguage;
   /** How long the code is accepted, from now (0: already answered, the mail is not sent). */
   valid_minutes: number;
   /**
@@ -211,7 +214,7 @@ export interface CancellationView {
     preferred_date: string;
     preferred_time: string;
     starts_at: string;
-    language: 'en' | 'es';
+    language: MailLanguage;
     time_zone: string;
   } | null;
 }

@@ -4,10 +4,11 @@
  */
 import type { MailBooking } from 'supabase-schema';
 import type { Language } from '../config';
+import { translatorFor } from './translate';
 
 export const PANAMA = 'America/Panama';
 
-const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-PA' };
+const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-PA', pt: 'pt-BR' };
 
 export interface CallTime {
   start: Date;
@@ -27,7 +28,33 @@ function offsetAt(instant: Date, timeZone: string): string {
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
 }
 
-function zoneName(instant: Date, timeZone: string, locale: string): string {
+/**
+ * Brazil's zones as Brazilians name them, by the hour each keeps ("horário de Brasília"), where
+ * ICU's long names read "Horário Padrão de Brasília" even in summer and name no hour at all.
+ */
+const BRAZIL_TIMES: Readonly<Record<string, 'brasilia' | 'amazonas' | 'acre' | 'noronha'>> = {
+  'America/Sao_Paulo': 'brasilia',
+  'America/Araguaina': 'brasilia',
+  'America/Bahia': 'brasilia',
+  'America/Belem': 'brasilia',
+  'America/Fortaleza': 'brasilia',
+  'America/Maceio': 'brasilia',
+  'America/Recife': 'brasilia',
+  'America/Santarem': 'brasilia',
+  'America/Manaus': 'amazonas',
+  'America/Boa_Vista': 'amazonas',
+  'America/Campo_Grande': 'amazonas',
+  'America/Cuiaba': 'amazonas',
+  'America/Porto_Velho': 'amazonas',
+  'America/Rio_Branco': 'acre',
+  'America/Eirunepe': 'acre',
+  'America/Noronha': 'noronha',
+};
+
+function zoneName(instant: Date, timeZone: string, language: Language): string {
+  const brazil = BRAZIL_TIMES[timeZone];
+  if (brazil) return translatorFor(language)(`brazilTime.${brazil}`);
+  const locale = LOCALES[language];
   const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' }).formatToParts(instant);
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
@@ -70,7 +97,7 @@ export function describeCallTime(
       timeStyle: 'short',
     }).format(start),
     visitor: showVisitor
-      ? { when: range(start, end, zone, locale), zone: zoneName(start, zone, locale) }
+      ? { when: range(start, end, zone, locale), zone: zoneName(start, zone, language) }
       : null,
   };
 }

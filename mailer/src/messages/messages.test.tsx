@@ -1,4 +1,4 @@
-// Each kind of message rendered in English and Spanish: the right language and copy, the call in
+// Each kind of message rendered in English, Spanish and Portuguese: the right language and copy, the call in
 // Panama time and in the visitor's zone, the links, the plain-text part, nothing loaded from afar;
 // the address code with no text of the booker's; a message whose invitation ics refuses goes without it.
 import type { ClaimedBookingMail } from 'supabase-schema';
@@ -13,6 +13,7 @@ import {
 import { composeMail, reasonNotToSend } from './composeMail';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
+import pt from '../locales/pt.json';
 
 const config = sampleConfig();
 const now = new Date('2026-12-28T15:05:00Z');
@@ -44,19 +45,25 @@ function keysOf(tree: object, prefix = ''): string[] {
   return [...new Set(keys)];
 }
 
-test('English and Spanish have the same copy keys', () => {
-  expect(keysOf(es).sort()).toEqual(keysOf(en).sort());
-  // i18next asks Spanish for `_many` (a million minutes): every family has it.
-  expect(JSON.stringify(es).match(/_other"/g)?.length).toBe(JSON.stringify(es).match(/_many"/g)?.length);
+test.each([
+  ['Spanish', es],
+  ['Portuguese', pt],
+])('English and %s have the same copy keys', (_, translation) => {
+  expect(keysOf(translation).sort()).toEqual(keysOf(en).sort());
+  // i18next asks Spanish and Portuguese for `_many` (a million minutes): every family has it.
+  const text = JSON.stringify(translation);
+  expect(text.match(/_other"/g)?.length).toBe(text.match(/_many"/g)?.length);
 });
 
 describe.each(KINDS)('%s', (kind) => {
-  test.each(['en', 'es'] as const)(
+  test.each(['en', 'es', 'pt'] as const)(
     'in %s: copy from the locale files, a plain-text part, no remote image',
     async (language) => {
       const mail = await compose(kind, { language });
       const toAgency = kind.endsWith('notice');
-      expect(mail.html).toContain(`lang="${toAgency ? 'en' : language}"`);
+      expect(mail.html).toContain(
+        `lang="${toAgency ? 'en' : { en: 'en', es: 'es', pt: 'pt-BR' }[language]}"`,
+      );
       expect(mail.html).not.toMatch(/<img[^>]+src="http/i);
       expect(mail.html).not.toMatch(/https?:\/\/[^"]*(pixel|track|open)/i);
       expect(mail.text.length).toBeGreaterThan(100);
@@ -94,6 +101,18 @@ describe('booking_confirmation', () => {
     expect(mail.html).toContain(`href="${link.replace('&', '&amp;')}"`);
     expect(mail.icalEvent).toMatchObject({ method: 'REQUEST', filename: 'invite.ics' });
     expect(mail.icalEvent?.content).toContain('SUMMARY:Llamada de descubrimiento con Istmo Digital');
+  });
+
+  test('in Portuguese from São Paulo: Panama time and "horário de Brasília", the cancel link with lang=pt', async () => {
+    const mail = await compose('booking_confirmation', { language: 'pt', time_zone: 'America/Sao_Paulo' });
+    expect(mail.subject).toBe(
+      pt.bookingConfirmation.subject.replace('{{organizationName}}', 'Istmo Digital'),
+    );
+    expect(mail.text).toContain('segunda-feira, 4 de janeiro de 2027');
+    expect(mail.text).toMatch(/11:00 – 11:30 \(horário de Brasília, no seu horário\)/);
+    const link = `https://istmo.example/booking/cancel?token=${SAMPLE_TOKEN}&lang=pt`;
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain('lang="pt-BR"');
   });
 
   test('in English: the cancel link without lang', async () => {

@@ -1,19 +1,20 @@
 /**
- * The messages' copy: one i18next instance over locales/en.json and locales/es.json (the only place
+ * The messages' copy: one i18next instance over locales/en.json, es.json and pt.json (the only place
  * any text of a message lives), initialised synchronously; translatorFor(language) gives its `t`,
  * and MessageSection names the files' sections that are a message's own.
  */
 import i18next, { type TFunction } from 'i18next';
-import type { Language } from '../config';
+import { LANGUAGES, type Language } from '../config';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
+import pt from '../locales/pt.json';
 
 const i18n = i18next.createInstance();
 void i18n.init({
-  resources: { en: { translation: en }, es: { translation: es } },
+  resources: { en: { translation: en }, es: { translation: es }, pt: { translation: pt } },
   lng: 'en',
   fallbackLng: 'en',
-  supportedLngs: ['en', 'es'],
+  supportedLngs: [...LANGUAGES],
   initAsync: false,
   // React escapes the HTML; subjects and calendar text are not HTML.
   interpolation: { escapeValue: false },

@@ -2,7 +2,7 @@
 import { Body, Container, Head, Heading, Hr, Html, Preview, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import type { SiteConfig } from 'site-config';
-import type { Language } from '../../config';
+import { LANGUAGE_TAGS, type Language } from '../../config';
 import { styles } from '../styles';
 
 export function EmailFrame({
@@ -21,7 +21,7 @@ export function EmailFrame({
   children: ReactNode;
 }) {
   return (
-    <Html lang={language}>
+    <Html lang={LANGUAGE_TAGS[language]}>
       <Head />
       <Preview>{preview}</Preview>
       <Body style={styles.body}>
