@@ -16,8 +16,9 @@ export function timeInZone(day: string, time: string, zone: string, language: st
       timeZone,
       hour: 'numeric',
       minute: '2-digit',
-      // 12-hour in both languages, as the time options read ("4:00 PM", "4:00 p. m.").
-      hour12: true,
+      // As the time options read: 12-hour in English and Spanish ("4:00 PM", "4:00 p. m."),
+      // 24-hour in Brazilian Portuguese ("16:00").
+      hour12: !language.startsWith('pt'),
       ...(withDay ? { weekday: 'long' } : {}),
     })
       .format(start)

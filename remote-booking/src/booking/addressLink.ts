@@ -3,13 +3,25 @@
  * never asked about on load (mail scanners open links), and taken out of the address once spent or
  * refused, so a reload does not offer it again.
  */
+import { useSyncExternalStore } from 'react';
 import { useSearchParams } from 'shared-router';
 import { ADDRESS_LINK_PARAMETER, ADDRESS_SECRET_PATTERN } from 'supabase-schema';
 
-/** The link as the mail wrote it, or null: anything else is not worth a request. */
+const subscribeToNothing = () => () => undefined;
+
+/**
+ * The link as the mail wrote it, or null: anything else is not worth a request. Null while
+ * hydrating: the server renders /booking once for every query (its HTML is cached without one),
+ * so the link's note appears just after hydration, not in the HTML the browser hydrates.
+ */
 export function useAddressLink(): string | null {
   const [search] = useSearchParams();
-  const link = search.get(ADDRESS_LINK_PARAMETER);
+  const hydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+  const link = hydrated ? search.get(ADDRESS_LINK_PARAMETER) : null;
   return link !== null && ADDRESS_SECRET_PATTERN.test(link) ? link : null;
 }
 

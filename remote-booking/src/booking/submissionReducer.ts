@@ -34,7 +34,9 @@ export type SubmissionAction =
   /** The visitor went back to change the e-mail. */
   | { type: 'stepClosed' }
   /** The page was reloaded while the step waited for a code. */
-  | { type: 'stepRestored'; step: KeptStep };
+  | { type: 'stepRestored'; step: KeptStep }
+  /** The page's address holds a code mail's link, read once the page has hydrated. */
+  | { type: 'linkFound'; link: string };
 
 function newStep(from: KeptStep, note: CodeStep['note']): CodeStep {
   const { email, attempt, resendAt, validUntil } = from;
@@ -81,5 +83,8 @@ export function submissionReducer(state: SubmissionState, action: SubmissionActi
     case 'stepRestored':
       // A mail's link confirms the address without the code: the page opened from it asks for none.
       return state.step || state.link ? state : { ...state, step: newStep(action.step, 'sent') };
+    case 'linkFound':
+      // The link answers for the address: a step kept from before asks for a code no longer.
+      return state.link === action.link ? state : { ...state, link: action.link, step: null };
   }
 }

@@ -29,6 +29,27 @@ interface SubmitOptions {
 }
 
 /**
+ * Takes the page's link into the submission when it is first read (just after hydration), and out
+ * of the page's address once the submission has spent or refused it.
+ */
+function useMailedLink(
+  link: string | null,
+  held: string | null,
+  dispatch: (action: SubmissionAction) => void,
+): void {
+  const taken = useRef(false);
+  useEffect(() => {
+    if (link === null) return;
+    if (!taken.current) {
+      taken.current = true;
+      dispatch({ type: 'linkFound', link });
+    } else if (held === null) {
+      forgetAddressLink();
+    }
+  }, [link, held, dispatch]);
+}
+
+/**
  * docs/product.md §6, with the address step of §7: idle → submitting → the code step (unless the
  * agency turned it off, or the page came from a code mail's link) → submitting → success or a
  * refusal. A slot is held only by an address that answered: the first send asks for a code (or
@@ -52,9 +73,7 @@ export function useBookingSubmission(store: BookingStore, { link = null }: Submi
   const { step } = state;
 
   useKeptStep(step, dispatch);
-  useEffect(() => {
-    if (link !== null && state.link === null) forgetAddressLink();
-  }, [link, state.link]);
+  useMailedLink(link, state.link, dispatch);
 
   /** One request at a time: `submitting` meanwhile, then what the send says. */
   async function sendOnce(send: (sends: Sends) => Promise<SubmitOutcome>): Promise<SubmitOutcome> {
