@@ -19,23 +19,25 @@ import { openThrottledPhone, waitForInteractive } from './phoneEmulation.mjs';
 
 /**
  * The first taps a visitor makes; the selectors name the components' own markup, which the
- * composed site and the monolith share (shell/src/layout/Header.tsx, shared-i18n's LanguageToggle,
+ * composed site and the monolith share (shell/src/layout/Header.tsx, shared-i18n's LanguageMenu,
  * remote-marketing's FaqItem on /services, remote-booking's DatePickerField on /booking).
  * @type {Interaction[]}
  */
 export const INTERACTIONS = [
   {
-    name: 'language toggle',
+    name: 'language switch',
     pathname: '/',
-    // At phone width the toggle sits in the menu: opened by script (no input event), so the tap on
-    // the toggle is the page's first input.
+    // At phone width the language menu sits in the phone menu: opened by script (no input event).
+    // The tap that opens the language menu is the page's first input; the tap measured is the
+    // second, on Español, which switches the page (only entries from that tap on are counted).
     prepare: async (page) => {
       await page
         .locator('#shell-navigation')
         .evaluate((menu) => /** @type {HTMLElement} */ (menu).showPopover());
-      await page.locator('[data-testid="language-toggle"]').waitFor({ state: 'visible' });
+      await page.locator('[data-testid="language-toggle"]').tap();
+      await page.locator('[data-testid="language-option-es"]').waitFor({ state: 'visible' });
     },
-    tapped: '[data-testid="language-toggle"]',
+    tapped: '[data-testid="language-option-es"]',
     answered: 'html[lang="es"]',
   },
   {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPOSITORY_ROOT } from './site';
+import type { Language } from './languages';
 
-type Language = 'en' | 'es';
 type Strings = Record<string, unknown>;
 
 function load(packageDir: string, language: Language): Strings {

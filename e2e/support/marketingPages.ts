@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { REPOSITORY_ROOT } from './site';
+import type { Language } from './languages';
 
-export type Language = 'en' | 'es';
+export type { Language } from './languages';
 
 interface MarketingStrings {
   serviceDetail: Record<string, { title: string }>;

@@ -12,6 +12,7 @@ import {
   type Enquiry,
   type Language,
 } from '../support/contactForm';
+import { chooseLanguage } from '../support/languages';
 
 const ENQUIRIES: Record<Language, Enquiry> = {
   en: {
@@ -143,14 +144,13 @@ for (const surface of CONTACT_SURFACES) {
 test('switching language rewords the validation messages and the error banner', async ({ page, site }) => {
   await page.route('**/api/v1.0/email/send', (route) => route.abort('connectionrefused'));
   await page.goto(site.url('shell', '/contact'));
-  const toggle = page.getByTestId('language-toggle');
   await sendButton(page, 'en').click();
   await expect(enquiryField(page, 'en', 'name')).toHaveJSProperty(
     'validationMessage',
     contactCopy('en', 'validation.required'),
   );
 
-  await toggle.click();
+  await chooseLanguage(page, 'es');
   await expect(enquiryField(page, 'es', 'name')).toHaveJSProperty(
     'validationMessage',
     contactCopy('es', 'validation.required'),
@@ -159,7 +159,7 @@ test('switching language rewords the validation messages and the error banner', 
   await fillEnquiry(page, 'es', ENQUIRIES.es);
   await sendButton(page, 'es').click();
   await expect(page.getByRole('alert')).toHaveText(contactCopy('es', 'sendError'));
-  await toggle.click();
+  await chooseLanguage(page, 'en');
   await expect(page.getByRole('alert')).toHaveText(contactCopy('en', 'sendError'));
   await expect(enquiryField(page, 'en', 'name')).toHaveValue(ENQUIRIES.es.name);
 });

@@ -1,5 +1,6 @@
 import { test, expect, pageHeading } from '../support/fixtures';
 import { copy, REMOTES } from '../support/copy';
+import { chooseLanguage } from '../support/languages';
 
 for (const remote of REMOTES) {
   test(`${remote.dir} runs alone on its own origin, in both languages, without the shell`, async ({
@@ -12,7 +13,7 @@ for (const remote of REMOTES) {
       await page.goto(site.url(remote.name, remote.path));
       await expect(page.getByTestId('harness-bar')).toContainText(remote.dir);
       await expect(pageHeading(page)).toHaveText(copy(remote.dir, 'en', remote.heading));
-      await page.getByTestId('language-toggle').click();
+      await chooseLanguage(page, 'es');
       await expect(pageHeading(page)).toHaveText(copy(remote.dir, 'es', remote.heading));
       await expect(page).toHaveURL(/\?lang=es$/);
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');

@@ -2,6 +2,7 @@ import { test, expect, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
 import { SITE_PAGES } from '../support/sitePages';
 import { firstPageInteractive } from '../support/firstLoad';
+import { chooseLanguage } from '../support/languages';
 
 const WIDTHS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -34,10 +35,13 @@ for (const width of WIDTHS) {
   }
 }
 
-test('after hydration the toggle switches the whole page and the URL, as before', async ({ page, site }) => {
+test('after hydration the language menu switches the whole page and the URL, as before', async ({
+  page,
+  site,
+}) => {
   await page.goto(site.url('shell', '/services'));
   await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'services.title'));
-  await page.getByTestId('language-toggle').click();
+  await chooseLanguage(page, 'es');
   await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'services.title'));
   await expect(page).toHaveURL(site.url('shell', '/services?lang=es'));
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');

@@ -4,6 +4,8 @@ import { copy } from '../support/copy';
 import { DESKTOP, PHONE } from '../support/accessibility';
 import { field, shownMonthGrid } from '../support/bookingForm';
 import { focusedElement, focusProblems, type FocusedElement } from '../support/focus';
+import { firstPageInteractive } from '../support/firstLoad';
+import { LANGUAGES, languageOption } from '../support/languages';
 
 // Keyboard-only booking and contact forms, and the date picker's keys, are proved in
 // booking.spec.ts, contact-enquiry.spec.ts and the date picker's jest tests; FAQ arrow keys in
@@ -68,6 +70,39 @@ test('Tab goes through every header control in order, each with a visible focus 
     await expect(control).toBeFocused();
     expect(focusProblems(focused)).toEqual([]);
   }
+});
+
+test('the language menu opens with Enter or Space, Tab walks its options, Escape closes it onto its button', async ({
+  page,
+  site,
+}) => {
+  await page.goto(site.url('shell', '/services'));
+  // Escape and the switch in place are the running app's.
+  await firstPageInteractive(page);
+  const menu = page.getByTestId('language-menu');
+  const toggle = page.getByTestId('language-toggle');
+  await toggle.focus();
+
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('open', '');
+  for (const language of LANGUAGES) {
+    const focused = await tab(page);
+    await expect(languageOption(page, language)).toBeFocused();
+    expect(focusProblems(focused), language).toEqual([]);
+  }
+  await page.keyboard.press('Escape');
+  await expect(menu).not.toHaveAttribute('open');
+  await expect(toggle).toBeFocused();
+  await expect(languageOption(page, 'en')).toBeHidden();
+
+  await page.keyboard.press('Space');
+  await expect(menu).toHaveAttribute('open', '');
+  await page.keyboard.press('Tab'); // English
+  await page.keyboard.press('Tab');
+  await expect(languageOption(page, 'es')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'services.title'));
+  await expect(menu).not.toHaveAttribute('open');
 });
 
 /**

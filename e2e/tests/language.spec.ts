@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
-import { test, expect, header, pageHeading } from '../support/fixtures';
+import { test, expect, header, isSameDocument, markDocument, pageHeading } from '../support/fixtures';
 import { openDatePicker } from '../support/bookingForm';
 import { firstPageInteractive } from '../support/firstLoad';
-import { copy, keyPaths } from '../support/copy';
-import { navigate, type Language } from '../support/marketingPages';
+import { copy, keyPaths, titleOfPage } from '../support/copy';
+import { navigate } from '../support/marketingPages';
+import { LANGUAGE_TAGS, LANGUAGES, languageOption, OWN_NAMES, type Language } from '../support/languages';
 import { isSameInEveryLanguage } from '../support/sameInEveryLanguage';
 import { SITE_PAGES, type SitePage } from '../support/sitePages';
 import { collectVisibleTexts, validationMessages, type VisibleText } from '../support/visibleTexts';
@@ -133,7 +134,7 @@ test('every page reads entirely in Spanish, from the <title> to the form message
 /** The language of a strings chunk a request fetches (`locale-es-json.<hash>.js`), if it is one. */
 const localeOf = (url: string) => /\/locale-([a-z]{2})-json\.[0-9a-f]+\.js$/.exec(url)?.[1];
 
-test('a page downloads the strings of its own language only; the other arrives when the toggle is pointed at', async ({
+test('a page downloads the strings of its own language only; another arrives when its option is pointed at', async ({
   page,
   site,
 }) => {
@@ -146,11 +147,79 @@ test('a page downloads the strings of its own language only; the other arrives w
   await firstPageInteractive(page);
   expect(fetched).toContain('es');
   expect(fetched).not.toContain('en');
+  expect(fetched).not.toContain('pt');
 
-  const toggle = page.getByTestId('language-toggle');
-  await toggle.hover();
+  await page.getByTestId('language-toggle').click();
+  const english = languageOption(page, 'en');
+  await english.hover();
   await expect.poll(() => fetched.includes('en')).toBe(true);
-  await toggle.click();
+  await english.click();
   await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'services.title'));
   await expect(page).toHaveURL(/\/services$/);
+  // Only the language pointed at: not every language the open menu lists.
+  expect(fetched).not.toContain('pt');
+});
+
+/** The menu button's accessible name: "Language: English", in the page's language. */
+const menuLabel = (language: Language) =>
+  copy('shared-i18n', language, 'menuLabel').replace('{{language}}', OWN_NAMES[language]);
+
+test('the header offers every language by its own name, and switches the page to Portuguese in place', async ({
+  page,
+  site,
+  pageErrors,
+}) => {
+  await page.goto(site.url('shell', '/services'));
+  await firstPageInteractive(page);
+  await markDocument(page);
+  const menu = page.getByTestId('language-menu');
+  const toggle = page.getByTestId('language-toggle');
+  await expect(toggle).toHaveText(OWN_NAMES.en);
+  await expect(toggle).toHaveAttribute('aria-label', menuLabel('en'));
+
+  await toggle.click();
+  await expect(menu).toHaveAttribute('open', '');
+  for (const language of LANGUAGES) {
+    const option = languageOption(page, language);
+    await expect(option).toBeVisible();
+    await expect(option).toHaveText(OWN_NAMES[language]);
+    await expect(option).toHaveAttribute('href', `?lang=${language}`);
+    await expect(option).toHaveAttribute('hreflang', LANGUAGE_TAGS[language]);
+    await expect(option).toHaveAttribute('lang', LANGUAGE_TAGS[language]);
+  }
+  await expect(languageOption(page, 'en')).toHaveAttribute('aria-current', 'true');
+  await expect(languageOption(page, 'pt')).not.toHaveAttribute('aria-current');
+
+  await languageOption(page, 'pt').click();
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'pt', 'services.title'));
+  await expect(page).toHaveTitle(titleOfPage(copy('remote-marketing', 'pt', 'services.metaTitle')));
+  await expect(page).toHaveURL(/\/services\?lang=pt$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await expect(header(page).getByRole('link', { name: copy('shell', 'pt', 'nav.services') })).toBeVisible();
+  await expect(menu).not.toHaveAttribute('open');
+  await expect(toggle).toHaveText(OWN_NAMES.pt);
+  await expect(toggle).toHaveAttribute('aria-label', menuLabel('pt'));
+  await expect(languageOption(page, 'pt')).toHaveAttribute('aria-current', 'true');
+  await expect(languageOption(page, 'en')).not.toHaveAttribute('aria-current');
+  expect(await isSameDocument(page)).toBe(true);
+  expect(pageErrors).toEqual([]);
+});
+
+test('every page loaded at ?lang=pt hydrates in Portuguese: <html lang>, <title> and <main>', async ({
+  page,
+  site,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  for (const sitePage of SITE_PAGES) {
+    const where = `${sitePage.path} (pt)`;
+    await page.goto(site.url('shell', `${sitePage.path}?lang=pt`));
+    await firstPageInteractive(page);
+    await expect(page.locator('html'), where).toHaveAttribute('lang', 'pt-BR');
+    await expect(pageHeading(page), where).toHaveText(copy(sitePage.owner, 'pt', sitePage.heading));
+    await expect.poll(() => page.title(), where).toContain(copy(sitePage.owner, 'pt', sitePage.metaTitle));
+    await expect(page.getByTestId('language-toggle'), where).toHaveText(OWN_NAMES.pt);
+  }
+  // The 404 page's own document status is reported as a failed load; nothing else may be.
+  expect(pageErrors.filter((message) => !/Failed to load resource: .*404/.test(message))).toEqual([]);
 });

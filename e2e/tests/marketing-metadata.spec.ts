@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, pageHeading } from '../support/fixtures';
 import { copy, titleOfPage } from '../support/copy';
 import { MARKETING_PAGES } from '../support/marketingPages';
+import { chooseLanguage, LANGUAGE_TAGS, LANGUAGES } from '../support/languages';
 
 type JsonLdNode = Record<string, unknown> & { '@type': string; '@id'?: string };
 
@@ -23,8 +24,9 @@ for (const route of MARKETING_PAGES) {
     site,
   }) => {
     await page.goto(site.url('shell', route.path));
-    for (const language of ['en', 'es'] as const) {
-      if (language === 'es') await page.getByTestId('language-toggle').click();
+    // Switched in place, as a visitor does: the head follows the page into each language.
+    for (const language of LANGUAGES) {
+      if (language !== 'en') await chooseLanguage(page, language);
       await expect(pageHeading(page)).toHaveText(copy('remote-marketing', language, route.heading));
       await expect(page).toHaveTitle(titleOfPage(copy('remote-marketing', language, route.metaTitle)));
       await expect(page.locator('head meta[name="description"]')).toHaveAttribute(
@@ -38,7 +40,10 @@ for (const route of MARKETING_PAGES) {
       const organization = nodes.find((node) => node['@type'] === 'ProfessionalService');
       expect(organization).toMatchObject({ name: expect.any(String), url: expect.any(String) });
       const webPage = nodes.find((node) => PAGE_TYPES.includes(node['@type']));
-      expect(webPage).toMatchObject({ publisher: { '@id': organization?.['@id'] }, inLanguage: language });
+      expect(webPage).toMatchObject({
+        publisher: { '@id': organization?.['@id'] },
+        inLanguage: LANGUAGE_TAGS[language],
+      });
       for (const service of nodes.filter((node) => node['@type'] === 'Service')) {
         expect(service.provider).toEqual({ '@id': organization?.['@id'] });
       }

@@ -1,6 +1,7 @@
 import { test, expect, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
 import { expectCounts, MARKETING_PAGES, navigate } from '../support/marketingPages';
+import { chooseLanguage } from '../support/languages';
 
 const HOSTS = [
   { app: 'shell', label: 'composed site' },
@@ -16,7 +17,7 @@ for (const host of HOSTS) {
     await page.goto(site.url(host.app, '/'));
     for (const language of ['en', 'es'] as const) {
       if (language === 'es') {
-        await page.getByTestId('language-toggle').click();
+        await chooseLanguage(page, 'es');
         // As a visitor would, see the page switch before navigating on: a navigation started while
         // the other language's strings are still arriving is undone by the switch (docs/languages.md, "One language per page").
         await expect(page.locator('html')).toHaveAttribute('lang', 'es');

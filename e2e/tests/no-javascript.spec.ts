@@ -1,6 +1,7 @@
 import { test, expect, pageHeading } from '../support/fixtures';
 import { copy } from '../support/copy';
 import { MARKETING_PAGES } from '../support/marketingPages';
+import { chooseLanguage, OWN_NAMES } from '../support/languages';
 
 test.use({ javaScriptEnabled: false });
 
@@ -31,19 +32,25 @@ test('with JavaScript off the header and footer links are plain links that work'
   await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'privacy.title'));
 });
 
-test('with JavaScript off the flag opens the same page in the other language, and back', async ({
+test('with JavaScript off the language menu opens the same page in another language, and back', async ({
   page,
   site,
 }) => {
   await page.goto(site.url('shell', '/services'));
-  await page.getByTestId('language-toggle').click();
+  // A <details> element: it opens without a script, and each language is a plain link.
+  await chooseLanguage(page, 'es');
   await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'services.title'));
   await expect(page).toHaveURL(/\/services\?lang=es$/);
-  await page.getByTestId('language-toggle').click();
+  await chooseLanguage(page, 'pt');
+  await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'pt', 'services.title'));
+  await expect(page).toHaveURL(/\/services\?lang=pt$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await expect(page.getByTestId('language-toggle')).toHaveText(OWN_NAMES.pt);
+  await chooseLanguage(page, 'en');
   await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'en', 'services.title'));
   // An unknown path's 404, one page shared by every such path, links each to itself.
   await page.goto(site.url('shell', '/no-such-page'));
-  await page.getByTestId('language-toggle').click();
+  await chooseLanguage(page, 'es');
   await expect(page).toHaveURL(/\/no-such-page\?lang=es$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy('shell', 'es', 'notFound.title'));
 });

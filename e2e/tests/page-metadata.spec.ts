@@ -2,16 +2,15 @@ import { test, expect } from '../support/fixtures';
 import { copy } from '../support/copy';
 import { SITE_PAGES, type SitePage } from '../support/sitePages';
 import { fetchServerHtml, type ServerHtml } from '../support/serverHtml';
+import { LANGUAGE_TAGS, LANGUAGES, languageSearch, type Language } from '../support/languages';
 
 /*
  * What a search engine or a link previewer (WhatsApp, LinkedIn, X) reads from the shell server's
- * HTML, with no script run: every public page in both languages carries its canonical URL, its
+ * HTML, with no script run: every public page in every language carries its canonical URL, its
  * language alternates, its share card and JSON-LD that names it.
  */
 
-const LANGUAGES = ['en', 'es'] as const;
-type Language = (typeof LANGUAGES)[number];
-const OPEN_GRAPH_LOCALES: Record<Language, string> = { en: 'en_US', es: 'es_PA' };
+const OPEN_GRAPH_LOCALES: Record<Language, string> = { en: 'en_US', es: 'es_PA', pt: 'pt_BR' };
 /** The tests build the site with its default SITE_URL, the shell's own origin. */
 const SITE_URL = 'http://localhost:3000';
 
@@ -21,11 +20,17 @@ const publicPages = SITE_PAGES.filter((sitePage) => sitePage.owner !== 'shell' &
 const unlistedPages = SITE_PAGES.filter((sitePage) => sitePage.unlisted);
 
 function publicUrl(path: string, language: Language): string {
-  return `${SITE_URL}${path}${language === 'es' ? '?lang=es' : ''}`;
+  return `${SITE_URL}${path}${languageSearch(language)}`;
 }
 
 function attribute(html: ServerHtml, selector: string, name = 'content'): string {
   return html.document.querySelector(`head ${selector}`)?.getAttribute(name) ?? '';
+}
+
+function attributes(html: ServerHtml, selector: string, name = 'content'): string[] {
+  return [...html.document.querySelectorAll(`head ${selector}`)].map(
+    (element) => element.getAttribute(name) ?? '',
+  );
 }
 
 function alternatesOf(html: ServerHtml): Record<string, string> {
@@ -62,18 +67,20 @@ function expectTypeSpecificData(sitePage: SitePage, graph: JsonLdNode[]) {
 }
 
 for (const sitePage of publicPages) {
-  test(`${sitePage.path}: canonical, hreflang, share card and JSON-LD in both languages, without JavaScript`, async ({
+  test(`${sitePage.path}: canonical, hreflang, share card and JSON-LD in every language, without JavaScript`, async ({
     site,
   }) => {
     const html: Record<Language, ServerHtml> = {
       en: await fetchServerHtml(site.url('shell', sitePage.path)),
       es: await fetchServerHtml(site.url('shell', `${sitePage.path}?lang=es`)),
+      pt: await fetchServerHtml(site.url('shell', `${sitePage.path}?lang=pt`)),
     };
     for (const language of LANGUAGES) {
       const page = html[language];
       const url = publicUrl(sitePage.path, language);
       const title = copy(sitePage.owner, language, sitePage.metaTitle);
       expect(page.status).toBe(200);
+      expect(page.lang).toBe(LANGUAGE_TAGS[language]);
       expect(page.title).toBe(`${title} | Istmo Digital`);
       expect(page.description).toBeTruthy();
       expect(attribute(page, 'link[rel="canonical"]', 'href')).toBe(url);
@@ -82,9 +89,10 @@ for (const sitePage of publicPages) {
       expect(alternatesOf(page)).toEqual({
         en: publicUrl(sitePage.path, 'en'),
         es: publicUrl(sitePage.path, 'es'),
+        'pt-BR': publicUrl(sitePage.path, 'pt'),
         'x-default': publicUrl(sitePage.path, 'en'),
       });
-      for (const other of LANGUAGES) expect(alternatesOf(html[other])[language]).toBe(url);
+      for (const other of LANGUAGES) expect(alternatesOf(html[other])[LANGUAGE_TAGS[language]]).toBe(url);
 
       // The share card: Open Graph and Twitter, in the page's language.
       expect(attribute(page, 'meta[property="og:type"]')).toBe('website');
@@ -93,8 +101,8 @@ for (const sitePage of publicPages) {
       expect(attribute(page, 'meta[property="og:description"]')).toBe(page.description);
       expect(attribute(page, 'meta[property="og:url"]')).toBe(url);
       expect(attribute(page, 'meta[property="og:locale"]')).toBe(OPEN_GRAPH_LOCALES[language]);
-      expect(attribute(page, 'meta[property="og:locale:alternate"]')).toBe(
-        OPEN_GRAPH_LOCALES[language === 'en' ? 'es' : 'en'],
+      expect(attributes(page, 'meta[property="og:locale:alternate"]')).toEqual(
+        LANGUAGES.filter((other) => other !== language).map((other) => OPEN_GRAPH_LOCALES[other]),
       );
       expect(attribute(page, 'meta[property="og:image:width"]')).toBe('1200');
       expect(attribute(page, 'meta[property="og:image:height"]')).toBe('630');
@@ -117,15 +125,14 @@ for (const sitePage of publicPages) {
       });
       expect(pageNode(graph, url)).toMatchObject({
         name: title,
-        inLanguage: language,
+        inLanguage: LANGUAGE_TAGS[language],
         publisher: { '@id': organization?.['@id'] },
       });
       expectTypeSpecificData(sitePage, graph);
     }
     // Each language has an image of its own (its title is written on it).
-    expect(attribute(html.en, 'meta[property="og:image"]')).not.toBe(
-      attribute(html.es, 'meta[property="og:image"]'),
-    );
+    const images = LANGUAGES.map((language) => attribute(html[language], 'meta[property="og:image"]'));
+    expect(new Set(images).size).toBe(LANGUAGES.length);
   });
 }
 
@@ -163,11 +170,11 @@ test('the site icons and the web app manifest answer from the shell, and every p
 });
 
 for (const sitePage of unlistedPages) {
-  test(`${sitePage.path}: noindex, no referrer, never cached, and nothing to share, in both languages`, async ({
+  test(`${sitePage.path}: noindex, no referrer, never cached, and nothing to share, in every language`, async ({
     site,
   }) => {
     for (const language of LANGUAGES) {
-      const address = site.url('shell', `${sitePage.path}${language === 'es' ? '?lang=es' : ''}`);
+      const address = site.url('shell', `${sitePage.path}${languageSearch(language)}`);
       const page = await fetchServerHtml(address);
       expect(page.status).toBe(200);
       expect(page.title).toBe(`${copy(sitePage.owner, language, sitePage.metaTitle)} | Istmo Digital`);

@@ -6,6 +6,7 @@ import { releaseCommand } from '../support/releaseCommand';
 import { serveStaticApp } from 'build-tools/serve';
 import { fetchServerHtml } from '../support/serverHtml';
 import { fetchSitemap, onLocalShell, SITE_URL } from '../support/sitemap';
+import { chooseLanguage } from '../support/languages';
 
 const CANDIDATE_TITLE = 'Candidate build: growth on autopilot';
 const CANDIDATE_PORT = 4001;
@@ -103,7 +104,7 @@ test("a team's release shows its change on the composed site within seconds, and
   await page.reload();
   await expect(pageHeading(page)).toHaveText(CANDIDATE_TITLE);
   // The Spanish text of the remote did not change, and the other remotes are as they were.
-  await page.getByTestId('language-toggle').click();
+  await chooseLanguage(page, 'es');
   await expect(pageHeading(page)).toHaveText(copy('remote-marketing', 'es', 'home.title'));
 
   // npm run releases: both versions, the new one live.

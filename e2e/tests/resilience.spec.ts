@@ -4,6 +4,7 @@ import { copy, REMOTES } from '../support/copy';
 import { fetchServerHtml } from '../support/serverHtml';
 import type { ComposedSite } from '../support/site';
 import { firstPageInteractive } from '../support/firstLoad';
+import { chooseLanguage } from '../support/languages';
 
 /** How long the shell's server trusts a remote's manifest before it asks again (serveShell's default). */
 const MANIFEST_TTL_MS = 1000;
@@ -34,10 +35,10 @@ for (const remote of REMOTES) {
       await expect(footer(page)).toContainText(copy('shell', 'en', 'footer.hours'));
       await markDocument(page);
 
-      // The language toggle still works, and the fallback speaks Spanish too.
-      await page.getByTestId('language-toggle').click();
+      // The language menu still works, and the fallback speaks Spanish too.
+      await chooseLanguage(page, 'es');
       await expect(fallback).toContainText(copy('shell', 'es', 'remoteUnavailable.title'));
-      await page.getByTestId('language-toggle').click();
+      await chooseLanguage(page, 'en');
       await expect(fallback).toContainText(copy('shell', 'en', 'remoteUnavailable.title'));
 
       // The other remotes keep working.

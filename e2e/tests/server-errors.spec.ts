@@ -7,6 +7,7 @@ import type { ComposedSite } from '../support/site';
 import { startShellProcess } from '../support/shellProcess';
 import { everyRemoteLoaded } from '../support/shellStatus';
 import { checkRegistryDocument } from 'release-registry/registry-document';
+import { chooseLanguage } from '../support/languages';
 
 /** Another shell server on the site's registry, with the operator's settings a test needs. */
 async function startShell(site: ComposedSite, env: Record<string, string>) {
@@ -88,8 +89,7 @@ test.describe("every error a visitor can reach is the site's page, in the layout
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       copy('shell', 'es', 'httpStatus.400.title'),
     );
-    const toggle = page.getByTestId('language-toggle');
-    await toggle.click();
+    await chooseLanguage(page, 'en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       copy('shell', 'en', 'httpStatus.400.title'),
     );

@@ -4,9 +4,7 @@ import { SITE_PAGES } from '../support/sitePages';
 import { APPS } from 'build-tools/apps';
 import { firstLoadFiles, firstPageInteractive } from '../support/firstLoad';
 import { fetchServerHtml } from '../support/serverHtml';
-
-const LANGUAGES = ['en', 'es'] as const;
-const search = (language: 'en' | 'es') => (language === 'es' ? '?lang=es' : '');
+import { LANGUAGE_TAGS, LANGUAGES, languageSearch as search, OWN_NAMES } from '../support/languages';
 
 test.describe('what a crawler or a link previewer gets (no script runs)', () => {
   for (const language of LANGUAGES) {
@@ -17,7 +15,7 @@ test.describe('what a crawler or a link previewer gets (no script runs)', () => 
         const html = await fetchServerHtml(site.url('shell', `${sitePage.path}${search(language)}`));
         const where = `${sitePage.path} (${language})`;
         expect(html.status, where).toBe(sitePage.owner === 'shell' ? 404 : 200);
-        expect(html.lang, where).toBe(language);
+        expect(html.lang, where).toBe(LANGUAGE_TAGS[language]);
         expect(html.heading, where).toBe(copy(sitePage.owner, language, sitePage.heading));
         expect(html.title, where).toContain(copy(sitePage.owner, language, sitePage.metaTitle));
         if (sitePage.owner !== 'shell') expect(html.description, where).toBeTruthy();
@@ -25,6 +23,47 @@ test.describe('what a crawler or a link previewer gets (no script runs)', () => 
       }
     });
   }
+
+  test("the header's language menu is in the HTML: every language by its own name, a link to this page in it", async ({
+    site,
+  }) => {
+    const html = await fetchServerHtml(site.url('shell', '/services?lang=pt&utm_source=news'));
+    const menu = html.document.querySelector('[data-testid="language-menu"]');
+    expect(menu?.tagName).toBe('DETAILS');
+    expect(menu?.hasAttribute('open')).toBe(false);
+    const toggle = menu?.querySelector('summary[data-testid="language-toggle"]');
+    expect(toggle?.textContent?.trim()).toBe(OWN_NAMES.pt);
+    expect(toggle?.getAttribute('aria-label')).toBe(
+      copy('shared-i18n', 'pt', 'menuLabel').replace('{{language}}', OWN_NAMES.pt),
+    );
+    const options = [...(menu?.querySelectorAll('a[data-testid^="language-option-"]') ?? [])];
+    // A page kept for every query links to itself with the language only, never another's query.
+    expect(
+      options.map((option) => ({
+        testId: option.getAttribute('data-testid'),
+        href: option.getAttribute('href'),
+        hreflang: option.getAttribute('hreflang'),
+        lang: option.getAttribute('lang'),
+        text: option.textContent?.trim(),
+        current: option.getAttribute('aria-current'),
+      })),
+    ).toEqual(
+      LANGUAGES.map((language) => ({
+        testId: `language-option-${language}`,
+        href: `?lang=${language}`,
+        hreflang: LANGUAGE_TAGS[language],
+        lang: LANGUAGE_TAGS[language],
+        text: OWN_NAMES[language],
+        current: language === 'pt' ? 'true' : null,
+      })),
+    );
+
+    // A page whose address carries its token keeps it in each language's link.
+    const cancel = await fetchServerHtml(site.url('shell', '/booking/cancel?token=not-a-token&lang=es'));
+    expect(cancel.document.querySelector('[data-testid="language-option-pt"]')?.getAttribute('href')).toBe(
+      '?token=not-a-token&lang=pt',
+    );
+  });
 
   test('the HTML carries the layout and the page stylesheets, so it paints styled before any request', async ({
     site,
@@ -133,7 +172,7 @@ test.describe('HTTP statuses', () => {
 });
 
 test.describe('no state crosses requests', () => {
-  test('60 concurrent requests in both languages each get their own language and page', async ({ site }) => {
+  test('60 concurrent requests in every language each get their own language and page', async ({ site }) => {
     const paths = ['/', '/services', '/contact', '/booking', '/about', '/services/seo'];
     const headingKeys: Record<string, [string, string]> = {
       '/': ['remote-marketing', 'home.title'],
@@ -145,7 +184,8 @@ test.describe('no state crosses requests', () => {
     };
     const requests = Array.from({ length: 60 }, (_, index) => ({
       path: paths[index % paths.length] ?? '/',
-      language: index % 2 === 0 ? ('es' as const) : ('en' as const),
+      // Each path in every language: the language changes once the paths have all been asked for.
+      language: LANGUAGES[Math.floor(index / paths.length) % LANGUAGES.length] ?? 'en',
     }));
     const responses = await Promise.all(
       requests.map(async (request) => ({
@@ -155,11 +195,16 @@ test.describe('no state crosses requests', () => {
     );
     for (const { path, language, html } of responses) {
       const [owner, key] = headingKeys[path] ?? ['', ''];
-      expect(html.lang, `${path} ${language}`).toBe(language);
+      expect(html.lang, `${path} ${language}`).toBe(LANGUAGE_TAGS[language]);
       expect(html.heading, `${path} ${language}`).toBe(copy(owner, language, key));
-      expect(html.document.querySelector('[data-testid="language-toggle"]')?.getAttribute('lang')).toBe(
-        language,
-      );
+      expect(
+        html.document.querySelector('[data-testid="language-toggle"] [lang]')?.getAttribute('lang'),
+        `${path} ${language}`,
+      ).toBe(LANGUAGE_TAGS[language]);
+      expect(
+        html.document.querySelector('[data-testid^="language-option-"][aria-current="true"]')?.textContent,
+        `${path} ${language}`,
+      ).toBe(OWN_NAMES[language]);
     }
   });
 });

@@ -3,13 +3,20 @@ import { SITE_PAGES } from '../support/sitePages';
 import { fetchSitemap, onLocalShell, SITE_URL } from '../support/sitemap';
 import { fetchServerHtml } from '../support/serverHtml';
 import { remoteStatus } from '../support/shellStatus';
+import { isLanguage, LANGUAGE_TAGS, LANGUAGES, languageSearch, type Language } from '../support/languages';
 
 /** Every public page: the site's routes but the 404 page, which the shell owns, and the unlisted ones. */
 const PUBLIC_PATHS = SITE_PAGES.filter(({ owner, unlisted }) => owner !== 'shell' && !unlisted).map(
   ({ path }) => path,
 );
-const publicUrl = (path: string, language: 'en' | 'es') =>
-  `${new URL(path, SITE_URL).href}${language === 'es' ? '?lang=es' : ''}`;
+const publicUrl = (path: string, language: Language) =>
+  `${new URL(path, SITE_URL).href}${languageSearch(language)}`;
+
+/** The `<html lang>` of a listed URL: its ?lang= language's tag, English's without one. */
+function tagOf(url: string): string {
+  const language = new URL(url).searchParams.get('lang') ?? 'en';
+  return isLanguage(language) ? LANGUAGE_TAGS[language] : `not a language: ${language}`;
+}
 
 test('robots.txt allows every crawler everything and names the sitemap by its absolute URL', async ({
   site,
@@ -36,26 +43,27 @@ test('the sitemap is XML, cacheable like the HTML, and revalidated with its ETag
   expect(again.status).toBe(304);
 });
 
-test("the sitemap lists every page of the site's routes in English and Spanish, and nothing else", async ({
+test("the sitemap lists every page of the site's routes in English, Spanish and Portuguese, and nothing else", async ({
   site,
 }) => {
   const { entries } = await fetchSitemap(site.url('shell', '/sitemap.xml'));
-  const expected = PUBLIC_PATHS.flatMap((path) => [publicUrl(path, 'en'), publicUrl(path, 'es')]);
+  const expected = PUBLIC_PATHS.flatMap((path) => LANGUAGES.map((language) => publicUrl(path, language)));
   expect(entries.map(({ loc }) => loc).sort()).toEqual(expected.sort());
 });
 
-test('every entry names its en, es and x-default alternates, and every alternate points back', async ({
+test('every entry names its en, es, pt-BR and x-default alternates, and every alternate points back', async ({
   site,
 }) => {
   const { entries } = await fetchSitemap(site.url('shell', '/sitemap.xml'));
   const byLoc = new Map(entries.map((entry) => [entry.loc, entry]));
   for (const { loc, alternates } of entries) {
     const hreflang = Object.fromEntries(alternates);
-    expect(alternates.map(([language]) => language).sort(), loc).toEqual(['en', 'es', 'x-default']);
+    expect(alternates.map(([language]) => language).sort(), loc).toEqual(['en', 'es', 'pt-BR', 'x-default']);
     // The entry is one of its own alternates, and x-default is the English page.
     expect(Object.values(hreflang), loc).toContain(loc);
     expect(hreflang['x-default'], loc).toBe(hreflang.en);
     expect(hreflang.es, loc).toBe(`${hreflang.en}?lang=es`);
+    expect(hreflang['pt-BR'], loc).toBe(`${hreflang.en}?lang=pt`);
     for (const [language, href] of alternates) {
       const other = byLoc.get(href);
       expect(other, `${loc} → ${language} ${href} is listed`).toBeDefined();
@@ -68,11 +76,11 @@ test("every URL the sitemap lists answers 200 from the shell server, and the pag
   site,
 }) => {
   const { entries } = await fetchSitemap(site.url('shell', '/sitemap.xml'));
-  expect(entries.length).toBe(PUBLIC_PATHS.length * 2);
+  expect(entries.length).toBe(PUBLIC_PATHS.length * LANGUAGES.length);
   for (const { loc, alternates } of entries) {
     const html = await fetchServerHtml(onLocalShell(loc, site.url('shell')));
     expect(html.status, loc).toBe(200);
-    expect(html.lang, loc).toBe(new URL(loc).searchParams.get('lang') ?? 'en');
+    expect(html.lang, loc).toBe(tagOf(loc));
     const head = html.document.head;
     expect(head.querySelector('link[rel="canonical"]')?.getAttribute('href'), loc).toBe(loc);
     const pageAlternates = [...head.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [
@@ -97,7 +105,7 @@ test('a remote that goes down keeps its pages in the sitemap (its last list), an
     const sitemap = await fetchSitemap(site.url('shell', '/sitemap.xml'));
     expect(sitemap.status).toBe(200);
     expect(sitemap.entries.map(({ loc }) => loc)).toEqual(
-      expect.arrayContaining([publicUrl('/booking', 'en'), publicUrl('/booking', 'es')]),
+      expect.arrayContaining(LANGUAGES.map((language) => publicUrl('/booking', language))),
     );
   } finally {
     await site.start('booking');
