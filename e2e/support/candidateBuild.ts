@@ -90,3 +90,17 @@ export function versionWithText(dir: string, name: string, from: string, to: str
   }
   return dist;
 }
+
+/**
+ * A copy of a remote's current build whose manifest declares only `languages`: to the shell and to
+ * the release commands, a version that has not shipped the others yet.
+ */
+export function versionWithLanguages(dir: string, name: string, languages: readonly string[]): string {
+  const dist = anotherVersionOf(dir, name);
+  const manifestFile = path.join(dist, 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { metaData: { languages?: string[] } };
+  manifest.metaData.languages = [...languages];
+  writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+  for (const compressed of [`${manifestFile}.br`, `${manifestFile}.gz`]) rmSync(compressed, { force: true });
+  return dist;
+}

@@ -9,16 +9,19 @@ import { makePreviewLink } from './previewLink.mjs';
 
 /**
  * A remote team's commands, run in its package (npm run <command> --workspace remote-<name>):
- *   release [--env <name>] [--no-verify] [--dist <folder> | --version <version>]
+ *   release [--env <name>] [--no-verify] [--dist <folder> | --version <version>] [--drop-language <code>]…
  *                           build, publish a new version, verify it, make it live; --dist releases
  *                           a build made earlier (a CI job's artifact; a path from the package's
- *                           folder) instead of building; --version, a version published before
+ *                           folder) instead of building; --version, a version published before;
+ *                           refused when it lacks a language the live version has, unless each
+ *                           is named with --drop-language (its pages then show in English)
  *   publish [--env <name>] [--no-verify] [--dist <folder>]
  *                           build, publish a new version and verify it, without making it live;
  *                           prints the version alone on stdout (the rest goes to stderr)
  *   rollback [--env <name>] [--to <version>]
- *                           the version live before the current one (or the one named) is live again
- *   promote --from <env> --to <env> [--version <version>] [--no-verify]
+ *                           the version live before the current one (or the one named) is live
+ *                           again; warns when it lacks a language the live one has
+ *   promote --from <env> --to <env> [--version <version>] [--no-verify] [--drop-language <code>]…
  *                           that version, verified in one environment, is made live in the other,
  *                           no build; without --version (refused when CI=true), the one live there now
  *   preview --version <version> [--hours <n>] [--path <page>]
@@ -47,24 +50,36 @@ function flag(name) {
   return value;
 }
 
+/** Every value of a flag given more than once (`--drop-language pt --drop-language es`). @param {string} name */
+function flagValues(name) {
+  return flags
+    .flatMap((value, at) => (value === name ? [flags[at + 1] ?? ''] : []))
+    .map((value) => {
+      if (!value || value.startsWith('--')) throw new Error(`${name} needs a value`);
+      return value;
+    });
+}
+
 const environment = (/** @type {string | undefined} */ name) => environmentNamed(name);
 const settings = commandSettings();
 
 try {
   const verify = !flags.includes('--no-verify');
+  const dropLanguages = flagValues('--drop-language');
   if (command === 'release' || command === 'publish') {
     const env = environment(flag('--env'));
     const [built, version] = [flag('--dist'), command === 'release' ? flag('--version') : undefined];
     if (built && version) throw new Error('--dist and --version name two things to release: give one');
     if (version) {
-      await release(env, { appName: app.name, version, verify, log });
+      await release(env, { appName: app.name, version, verify, log, dropLanguages });
     } else {
       if (!built) {
         log('building');
         execFileSync('npm', ['run', 'build'], { cwd: packageDir, stdio: ['ignore', 'ignore', 'inherit'] });
       }
       const buildDir = path.resolve(packageDir, built ?? 'dist');
-      if (command === 'release') await release(env, { appName: app.name, buildDir, verify, log });
+      if (command === 'release')
+        await release(env, { appName: app.name, buildDir, verify, log, dropLanguages });
       else console.log(await publish(env, { appName: app.name, buildDir, verify, log }));
     }
   } else if (command === 'rollback') {
@@ -78,7 +93,7 @@ try {
         `in CI, promote needs --version <version>: the one ${from} released and a person approved, not whatever ${from} has live when this job runs`,
       );
     }
-    const promotion = { appName: app.name, version, verify, log };
+    const promotion = { appName: app.name, version, verify, log, dropLanguages };
     await promote({ from: environment(from), to: environment(to) }, promotion);
   } else if (command === 'preview') {
     const [version, hours, secret] = [flag('--version'), flag('--hours'), settings.previewSecret];

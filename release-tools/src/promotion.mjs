@@ -5,6 +5,7 @@ import { assertPublished, manifestUrlsOnHost } from './releases.mjs';
 import { versionAudit } from './releaseAudit.mjs';
 import { recordStoreUse } from './retention.mjs';
 import { passedVerification, whyNotVerified } from './verificationHistory.mjs';
+import { assertKeepsLanguages } from './versionLanguages.mjs';
 
 /**
  * @typedef {import('./environment.mjs').ReleaseEnvironment} ReleaseEnvironment
@@ -19,12 +20,13 @@ import { passedVerification, whyNotVerified } from './verificationHistory.mjs';
  * recorded as `promote` with `to`'s actor and the commit the version was built from. Throws,
  * leaving `to` unchanged, when any of that fails or the two environments share a registry.
  * @param {{ from: ReleaseEnvironment, to: ReleaseEnvironment }} environments
- * @param {{ appName: string, version?: string, verify: boolean, log: (line: string) => void, verifyCandidate?: VerifyCheck }} promotion
+ * @param {{ appName: string, version?: string, verify: boolean, log: (line: string) => void, verifyCandidate?: VerifyCheck, dropLanguages?: string[] }} promotion
+ *   `dropLanguages`: the languages live in `to` that the version may lack (versionLanguages.mjs)
  * @returns {Promise<string>} the manifest URL made live
  */
 export async function promote(
   { from, to },
-  { appName, version: named, verify, log, verifyCandidate: check },
+  { appName, version: named, verify, log, verifyCandidate: check, dropLanguages },
 ) {
   const [source, target] = [from.audit.environment, to.audit.environment];
   if (from.registryName === to.registryName) {
@@ -41,6 +43,7 @@ export async function promote(
     log(`${version} is already live in ${target}: nothing to do`);
     return candidate;
   }
+  await assertKeepsLanguages(to, appName, { live, candidate, dropping: dropLanguages, log });
   await verifyCandidate({ registry, environment: target, remote: appName, candidate, verify, log, check });
   await recordStoreUse(to, appName);
   await to.registry.change({

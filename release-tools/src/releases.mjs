@@ -7,6 +7,7 @@ import { assertEveryUserRead, recordStoreUse, versionsInUse } from './retention.
 import { describeBuild } from './versionBuild.mjs';
 import { versionAudit } from './releaseAudit.mjs';
 import { passedVerification, whyNotVerified } from './verificationHistory.mjs';
+import { assertKeepsLanguages, warnOfDroppedLanguages } from './versionLanguages.mjs';
 
 /**
  * @typedef {import('./environment.mjs').ReleaseEnvironment} ReleaseEnvironment
@@ -105,12 +106,13 @@ export async function publish(env, { appName, buildDir, verify, log }) {
  * versions beyond the retention window are deleted. When anything fails, it throws and the live
  * version stays as it was.
  * @param {ReleaseEnvironment} env
- * @param {{ appName: string, buildDir?: string, version?: string, verify: boolean, log: Log, verifyCandidate?: VerifyCheck }} release
- *   `buildDir` or `version`
+ * @param {{ appName: string, buildDir?: string, version?: string, verify: boolean, log: Log, verifyCandidate?: VerifyCheck, dropLanguages?: string[] }} release
+ *   `buildDir` or `version`; `dropLanguages`, the live version's languages this one may lack
+ *   (versionLanguages.mjs)
  */
 export async function release(
   env,
-  { appName, buildDir, version: published, verify, log, verifyCandidate: check },
+  { appName, buildDir, version: published, verify, log, verifyCandidate: check, dropLanguages },
 ) {
   const registry = await env.registry.read();
   const { environment } = env.audit;
@@ -129,6 +131,7 @@ export async function release(
     log(`${version} is already live: nothing to do`);
     return version;
   }
+  await assertKeepsLanguages(env, appName, { live, candidate, dropping: dropLanguages, log });
   await verifyCandidate({ registry, environment, remote: appName, candidate, verify, log, check });
   await recordStoreUse(env, appName);
   await env.registry.change({
@@ -208,6 +211,7 @@ export async function rollback(env, { appName, to, log }) {
         : `${version} is no longer on the release host (pruned)`,
     );
   }
+  await warnOfDroppedLanguages(env, appName, { live, candidate: target, log });
   await recordStoreUse(env, appName);
   await env.registry.change({
     remote: appName,

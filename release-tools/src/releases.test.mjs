@@ -21,7 +21,8 @@ async function setUp({ keep = '5', actor = 'alice' } = {}) {
       RELEASE_COMMIT: commit,
     });
   const env = atCommit('3f9a2b1c0d2e4f6a');
-  const build = (/** @type {string} */ text) => writeBuildForTests(root, text);
+  const build = (/** @type {string} */ text, /** @type {string[] | undefined} */ languages = undefined) =>
+    writeBuildForTests(root, text, languages);
   const log = () => {};
   const live = async () => (await env.registry.read())?.remotes.marketing;
   /** Releases the build whose one file says `text`, without a shell to verify it through. */
@@ -247,4 +248,56 @@ test('the same build published again from a later commit keeps the commit it was
     log: () => {},
   });
   assert.equal((await atCommit('x').store('marketing').buildOf(version))?.commit, 'commit-one');
+});
+
+test('a release that drops a language the live version has is refused unless the team names it; a rollback warns', async () => {
+  const { env, build, live } = await setUp();
+  const lines = /** @type {string[]} */ ([]);
+  const log = (/** @type {string} */ line) => lines.push(line);
+  const withPortuguese = await publishAsLive(env, 'marketing', await build('three', ['en', 'es', 'pt']));
+  const candidate = await build('two', ['en', 'es']);
+
+  await assert.rejects(
+    release(env, { appName: 'marketing', buildDir: candidate, verify: false, log }),
+    /has pt and this one does not.*--drop-language pt/,
+  );
+  assert.equal(await live(), env.manifestUrl('marketing', withPortuguese));
+
+  const without = await release(env, {
+    appName: 'marketing',
+    buildDir: candidate,
+    verify: false,
+    log,
+    dropLanguages: ['pt'],
+  });
+  assert.equal(await live(), env.manifestUrl('marketing', without));
+  assert.ok(lines.includes('dropping pt as asked: its pages will show in English'));
+  assert.equal((await env.store('marketing').buildOf(without))?.languages?.join(), 'en,es');
+
+  // Back to the version with Portuguese, then back again to the one without: the rollback warns.
+  await release(env, { appName: 'marketing', version: withPortuguese, verify: false, log });
+  await rollback(env, { appName: 'marketing', log });
+  assert.equal(await live(), env.manifestUrl('marketing', without));
+  assert.ok(lines.some((line) => /^warning: the version rolled back to lacks pt/.test(line)));
+});
+
+test('a version built before versions recorded their languages counts as English and Spanish', async () => {
+  const { env, build, log, live } = await setUp();
+  await publishAsLive(env, 'marketing', await build('old'));
+  const next = await release(env, {
+    appName: 'marketing',
+    buildDir: await build('new', ['en', 'es', 'pt']),
+    verify: false,
+    log,
+  });
+  assert.equal(await live(), env.manifestUrl('marketing', next));
+  await assert.rejects(
+    release(env, {
+      appName: 'marketing',
+      buildDir: await build('pt-only', ['en', 'pt']),
+      verify: false,
+      log,
+    }),
+    /has es and this one does not/,
+  );
 });
