@@ -177,6 +177,13 @@ export function DatePickerField({
               reasonText={(date) => reasonText(t, reasonOf(date))}
               isDisabled={(date) => reasonOf(date) !== null}
               legend={t('availability.legend')}
+              words={{
+                navigation: t('datePicker.navigation'),
+                previousMonth: t('datePicker.previousMonth'),
+                nextMonth: t('datePicker.nextMonth'),
+                today: (date) => t('datePicker.today', { date }),
+                selected: (date) => t('datePicker.selected', { date }),
+              }}
               onSelect={(day) => {
                 onChange(toIsoDate(day));
                 close();

@@ -6,7 +6,7 @@ import 'react-day-picker/style.css';
 import type { Language } from 'shared-i18n';
 import { startOfMonth } from './calendarDates';
 import { DAY_PICKER_FORMATTERS, DAY_PICKER_LOCALES } from './dayPickerLocale';
-import { DayReasonContext, dayReasonLabels, ReasonedDayButton } from './dayReasons';
+import { calendarLabels, DayReasonContext, ReasonedDayButton, type CalendarWords } from './dayReasons';
 
 export interface MonthCalendarProps {
   language: Language;
@@ -18,6 +18,8 @@ export interface MonthCalendarProps {
   reasonText: (date: Date) => string | null;
   isDisabled: (date: Date) => boolean;
   legend: string;
+  /** The navigation's and the days' labels, in the page's language. */
+  words: CalendarWords;
   onSelect: (day: Date) => void;
 }
 
@@ -29,6 +31,7 @@ export default function MonthCalendar({
   reasonText,
   isDisabled,
   legend,
+  words,
   onSelect,
 }: MonthCalendarProps) {
   const locale = DAY_PICKER_LOCALES[language];
@@ -46,7 +49,7 @@ export default function MonthCalendar({
         weekStartsOn={0}
         locale={locale}
         formatters={DAY_PICKER_FORMATTERS}
-        labels={dayReasonLabels(locale, reasonText)}
+        labels={calendarLabels(words, reasonText)}
         components={{ DayButton: ReasonedDayButton }}
         footer={<p className="booking-date__legend">{legend}</p>}
         required

@@ -2,7 +2,10 @@ import { enUS, es, ptBR } from 'react-day-picker/locale';
 import type { Language } from 'shared-i18n';
 import { capitalize } from './calendarDates';
 
-/** react-day-picker's locales, with their translated labels (month navigation, days). */
+/**
+ * react-day-picker's locales: how each language writes dates (month and weekday names, a day's
+ * full date). The picker's words are the booking strings' (`calendarLabels`), not the locale's.
+ */
 export const DAY_PICKER_LOCALES = { en: enUS, es, pt: ptBR } satisfies Record<Language, unknown>;
 
 /**
