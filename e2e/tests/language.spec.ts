@@ -4,7 +4,14 @@ import { openDatePicker } from '../support/bookingForm';
 import { firstPageInteractive } from '../support/firstLoad';
 import { copy, keyPaths, titleOfPage } from '../support/copy';
 import { navigate } from '../support/marketingPages';
-import { LANGUAGE_TAGS, LANGUAGES, languageOption, OWN_NAMES, type Language } from '../support/languages';
+import {
+  LANGUAGE_TAGS,
+  LANGUAGES,
+  languageOption,
+  languageSearch,
+  OWN_NAMES,
+  type Language,
+} from '../support/languages';
 import { isSameInEveryLanguage } from '../support/sameInEveryLanguage';
 import { SITE_PAGES, type SitePage } from '../support/sitePages';
 import { collectVisibleTexts, validationMessages, type VisibleText } from '../support/visibleTexts';
@@ -81,19 +88,24 @@ function translationKeyTest(route: SitePage): (text: string) => boolean {
 }
 
 /** The owner's own Spanish validation strings: a message that is none of them is the browser's. */
-function spanishValidationMessages(route: SitePage): string[] {
+function formMessages(route: SitePage, language: Language): string[] {
   return keyPaths(route.owner)
     .filter((key) => key.startsWith('validation.'))
-    .map((key) => copy(route.owner, 'es', key));
+    .map((key) => copy(route.owner, language, key));
 }
 
-test('every page reads entirely in Spanish, from the <title> to the form messages', async ({
+test('every page reads entirely in Spanish and in Portuguese, from the <title> to the form messages', async ({
   page,
   site,
 }) => {
-  const texts = { en: new Map<string, VisibleText[]>(), es: new Map<string, VisibleText[]>() };
-  for (const language of ['en', 'es'] as const) {
-    await page.goto(site.url('shell', language === 'es' ? '/?lang=es' : '/'));
+  test.setTimeout(180_000);
+  const texts = {
+    en: new Map<string, VisibleText[]>(),
+    es: new Map<string, VisibleText[]>(),
+    pt: new Map<string, VisibleText[]>(),
+  };
+  for (const language of LANGUAGES) {
+    await page.goto(site.url('shell', `/${languageSearch(language)}`));
     // History navigations (below) are followed only by the running app.
     await firstPageInteractive(page);
     for (const route of SITE_PAGES) {
@@ -105,30 +117,37 @@ test('every page reads entirely in Spanish, from the <title> to the form message
   const [leftInEnglish, keysShown, foreignMessages] = [new Findings(), new Findings(), new Findings()];
   for (const route of SITE_PAGES) {
     const english = texts.en.get(route.path) ?? [];
-    const spanish = texts.es.get(route.path) ?? [];
     const inEnglish = new Set(english.map(({ text }) => text));
     const isKey = translationKeyTest(route);
-    leftInEnglish.add(
-      route.path,
-      spanish.filter(({ text }) => inEnglish.has(text) && !isSameInEveryLanguage(text)),
-    );
     keysShown.add(
       route.path,
-      [...english, ...spanish].filter(({ text }) => isKey(text)),
+      english.filter(({ text }) => isKey(text)),
     );
-    const messages = spanish.filter(({ source }) => source.startsWith('validation message'));
-    const ours = spanishValidationMessages(route);
-    foreignMessages.add(
-      route.path,
-      messages.filter(({ text }) => !ours.includes(text)),
-    );
-    if (route.path === '/booking' || route.path === '/contact') {
-      expect.soft(messages.length, `${route.path}: fields refused on an empty submit`).toBeGreaterThan(0);
+    for (const language of ['es', 'pt'] as const) {
+      const translated = texts[language].get(route.path) ?? [];
+      const where = `${route.path} (${language})`;
+      leftInEnglish.add(
+        where,
+        translated.filter(({ text }) => inEnglish.has(text) && !isSameInEveryLanguage(text)),
+      );
+      keysShown.add(
+        where,
+        translated.filter(({ text }) => isKey(text)),
+      );
+      const messages = translated.filter(({ source }) => source.startsWith('validation message'));
+      const ours = formMessages(route, language);
+      foreignMessages.add(
+        where,
+        messages.filter(({ text }) => !ours.includes(text)),
+      );
+      if (route.path === '/booking' || route.path === '/contact') {
+        expect.soft(messages.length, `${where}: fields refused on an empty submit`).toBeGreaterThan(0);
+      }
     }
   }
-  expect.soft(leftInEnglish.list(), 'English text on Spanish pages').toEqual([]);
+  expect.soft(leftInEnglish.list(), 'English text on Spanish or Portuguese pages').toEqual([]);
   expect.soft(keysShown.list(), 'translation keys shown as text').toEqual([]);
-  expect.soft(foreignMessages.list(), 'validation messages not in the form’s Spanish').toEqual([]);
+  expect.soft(foreignMessages.list(), 'validation messages not in the form’s own language').toEqual([]);
 });
 
 /** The language of a strings chunk a request fetches (`locale-es-json.<hash>.js`), if it is one. */
