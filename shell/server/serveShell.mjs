@@ -129,7 +129,11 @@ export async function serveShell({
       networkLimit: settings.webVitals.networkLimit,
     });
   await app.register(crawlerFiles, { renderer, readRegistry });
-  await app.register(siteManifest, { root, siteName: renderer.siteName });
+  await app.register(siteManifest, {
+    root,
+    siteName: renderer.siteName,
+    languageTags: renderer.languageTags,
+  });
   await app.register(shareImages, { siteName: renderer.siteName, latestRegistry: () => registry.latest() });
   await app.register(operatorEndpoints, {
     renderer,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { languageTag, useLanguage } from 'shared-i18n';
+import { DEFAULT_LANGUAGE, languageTag, useLanguage } from 'shared-i18n';
 import { HttpStatusContext } from '../routes/httpStatus';
 import { publicSettings } from 'site-config';
 import { SSR_STATE_ELEMENT_ID, serializeJsonForScript, type SsrState } from './ssrState';
@@ -34,7 +34,10 @@ export function Document({
         <link rel="icon" href="/favicon.ico" sizes="48x48" />
         <link rel="icon" href="/icon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-        <link rel="manifest" href="/site.webmanifest" />
+        <link
+          rel="manifest"
+          href={`/site.webmanifest${language === DEFAULT_LANGUAGE ? '' : `?lang=${language}`}`}
+        />
         {head}
       </head>
       <body>

@@ -1,7 +1,7 @@
 // The composition of the server's renderer: the remotes (their versions and release gate), the
 // page cache, the document, page and error-page renders, the sitemap, and the object the Fastify
 // server calls. It renders any URL of the composed site to its complete HTML.
-import { languageFromUrl, SUPPORTED_LANGUAGES } from 'shared-i18n';
+import { languageFromUrl, languageTag, SUPPORTED_LANGUAGES } from 'shared-i18n';
 import { configureSite, publicSettings, publicSettingsFromEnvironment, siteConfig } from 'site-config';
 import { publicSettingsElementHtml, type PageSettings } from '../document/publicSettingsElement';
 import type { RemoteRegistry } from '../remotes/remoteRegistry';
@@ -145,6 +145,10 @@ export function createSiteRenderer(options: SiteRendererOptions) {
     },
     /** The agency's name (SITE_NAME), which the web app manifest is given (server/siteManifest.mjs). */
     siteName: siteConfig.organizationName,
+    /** Each language's BCP 47 tag, by its code: the web app manifest of each language says it. */
+    languageTags: Object.fromEntries(
+      SUPPORTED_LANGUAGES.map((language) => [language, languageTag(language)]),
+    ),
     /** The build's client-rendered page with the environment's settings written in. */
     clientRenderedPage: (template: string) =>
       template.replace('</head>', `${publicSettingsElementHtml(publicSettings())}</head>`),
