@@ -1,3 +1,5 @@
+import { OWN_NAMES } from './languages';
+
 /**
  * Text that reads the same in English and Spanish on purpose; any other text a Spanish page shows
  * exactly as its English version does is English left untranslated. No word is listed: words
@@ -15,9 +17,16 @@ const SAME_IN_EVERY_LANGUAGE: RegExp[] = [
   /^[\p{P}\p{S}\s]+$/u,
 ];
 
+/** The language menu names each language in itself ("Português"), on every page in every language. */
+const OWN_LANGUAGE_NAMES: readonly string[] = Object.values(OWN_NAMES);
+
 /** The agency's name, as site-config sets it when the build's SITE_NAME does not. */
 const AGENCY_NAME = process.env.SITE_NAME || 'Istmo Digital';
 
 export function isSameInEveryLanguage(text: string): boolean {
-  return text === AGENCY_NAME || SAME_IN_EVERY_LANGUAGE.some((pattern) => pattern.test(text));
+  return (
+    text === AGENCY_NAME ||
+    OWN_LANGUAGE_NAMES.includes(text) ||
+    SAME_IN_EVERY_LANGUAGE.some((pattern) => pattern.test(text))
+  );
 }

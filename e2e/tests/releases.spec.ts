@@ -12,7 +12,11 @@ const CANDIDATE_TITLE = 'Candidate build: growth on autopilot';
 const CANDIDATE_PORT = 4001;
 /** A service the candidate adds, as the marketing team would: id, icon, illustration, copy, share image. */
 const NEW_SERVICE_ID = 'local-seo';
-const NEW_SERVICE_TITLE = { en: 'Candidate build: local SEO', es: 'Candidato: SEO local' };
+const NEW_SERVICE_TITLE = {
+  en: 'Candidate build: local SEO',
+  es: 'Candidato: SEO local',
+  pt: 'Candidato: SEO local',
+};
 let candidateDir: string;
 let candidateDist: string;
 
@@ -22,7 +26,7 @@ interface MarketingStrings {
 }
 
 /** The candidate's copy in one language: the new service (the SEO page's copy, its own title). */
-function candidateStrings(language: 'en' | 'es') {
+function candidateStrings(language: 'en' | 'es' | 'pt') {
   return (text: string) => {
     const strings = JSON.parse(text) as MarketingStrings;
     strings.serviceDetail[NEW_SERVICE_ID] = {
@@ -42,6 +46,7 @@ test.beforeAll(() => {
   candidateDir = prepareCandidate('remote-marketing', [
     { file: 'src/locales/en.json', edit: candidateStrings('en') },
     { file: 'src/locales/es.json', edit: candidateStrings('es') },
+    { file: 'src/locales/pt.json', edit: candidateStrings('pt') },
     {
       file: 'src/content/serviceIds.ts',
       edit: (text) =>
