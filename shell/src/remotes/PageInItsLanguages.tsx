@@ -33,7 +33,13 @@ function useEnglishStrings(remote: RemoteName): void {
 function InEnglish({ remote, children }: { remote: RemoteName; children: ReactNode }) {
   const { t, i18n } = useTranslation('shell');
   useEnglishStrings(remote);
-  const english = useMemo(() => i18n.cloneInstance({ lng: DEFAULT_LANGUAGE, initAsync: false }), [i18n]);
+  // Only the remote's namespace, whose English strings are in the store: a clone's language
+  // changes once it has every namespace it lists in that language, and in a browser the others
+  // (the shell's) are there only in the page's language, so its first render would not be English.
+  const english = useMemo(
+    () => i18n.cloneInstance({ lng: DEFAULT_LANGUAGE, initAsync: false, ns: [remote] }),
+    [i18n, remote],
+  );
   return (
     <>
       <p className="page-language-note site-container" role="note" data-testid="page-language-note">
