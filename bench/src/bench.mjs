@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { measureWithLighthouse } from './lighthouseRun.mjs';
 import { measureNavigation } from './navigationRun.mjs';
@@ -12,6 +12,8 @@ import { measureFirstMenuTap } from './firstTapRun.mjs';
 import { measureServerLoad } from './loadRun.mjs';
 import { serveBothBuilds } from './servers.mjs';
 import { printTable, summarize } from './report.mjs';
+import { judgePhonePages, printPhoneVerdicts } from './phoneVerdict.mjs';
+import { firstFramePath } from './firstFrame.mjs';
 
 /**
  * `npm run bench`: the composed site against a monolith build of the same code, side by side.
@@ -50,6 +52,8 @@ const NAVIGATIONS = [
   { from: '/services', linkTo: '/booking' },
 ];
 const BUILDS = /** @type {const} */ (['composed', 'monolith']);
+/** Beside the results file: each page's first frame on the phone, from the last round's trace. */
+const resultsDirectory = path.dirname(options.out);
 
 if (!options['skip-build']) {
   const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -59,6 +63,8 @@ if (!options['skip-build']) {
 }
 
 const site = await serveBothBuilds();
+// The last run's frames only, as the results file holds the last run's figures only.
+rmSync(path.join(resultsDirectory, 'first-frames'), { recursive: true, force: true });
 /** @type {Record<string, Record<string, { composed: number[], monolith: number[] }>>} */
 const samples = {};
 /** @type {Record<string, string[]>} the last chain seen per build and page, for the JSON report */
@@ -105,7 +111,8 @@ try {
     for (const pathname of pages) {
       for (const build of order) {
         const url = new URL(pathname, site[build]).href;
-        record(`phone ${pathname}`, build, await measurePhoneTrace(url));
+        const firstFrameFile = firstFramePath(resultsDirectory, build, pathname);
+        record(`phone ${pathname}`, build, await measurePhoneTrace(url, { firstFrameFile }));
         record(`phone ${pathname}`, build, await measureFirstMenuTap(url));
       }
     }
@@ -142,10 +149,12 @@ try {
 }
 
 const summary = summarize(samples);
+const phoneTargets = judgePhonePages(summary);
 printTable(summary);
+printPhoneVerdicts(phoneTargets);
 console.log('\nThe shell server under load (autocannon, 16 connections, logging as in production):');
 for (const [name, value] of Object.entries(serverLoad)) console.log(`  ${name.padEnd(34)} ${value}`);
-mkdirSync(path.dirname(options.out), { recursive: true });
+mkdirSync(resultsDirectory, { recursive: true });
 writeFileSync(
   options.out,
   `${JSON.stringify(
@@ -155,6 +164,7 @@ writeFileSync(
       rounds,
       serverLoad,
       summary: summary.map((row) => ({ ...row, printed: undefined })),
+      phoneTargets: phoneTargets.map((verdict) => ({ ...verdict, printed: undefined })),
       samples,
       chains,
     },
@@ -162,4 +172,6 @@ writeFileSync(
     2,
   )}\n`,
 );
-console.log(`\nWritten to ${options.out}`);
+console.log(
+  `\nWritten to ${options.out}; the first frames in ${path.join(resultsDirectory, 'first-frames')}`,
+);

@@ -1,9 +1,13 @@
 /**
  * The phone trace: one load on the throttled phone (CPU 4×, slow 4G), traced by Chromium, read as
- * the main thread's tasks and the shell's marks, plus the page's own paint and interactive times.
+ * the main thread's tasks and the shell's marks, plus the page's own paint and interactive times;
+ * the trace's first frame at or after first paint is saved (firstFrame.mjs).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import performanceMarks from 'shell/performance-marks' with { type: 'json' };
 import { openThrottledPhone, waitForInteractive } from './phoneEmulation.mjs';
+import { firstFrameAfterPaint, SCREENSHOT_CATEGORY } from './firstFrame.mjs';
 
 /** How long the trace goes on after the interactive mark: the effects and idle work that follow it. */
 const AFTER_INTERACTIVE_MS = 2000;
@@ -16,6 +20,8 @@ const CATEGORIES = [
   'disabled-by-default-devtools.timeline',
   'blink.user_timing',
   'v8.execute',
+  // Every frame drawn, as a JPEG: the first one at or after first paint is kept.
+  SCREENSHOT_CATEGORY,
 ];
 
 /**
@@ -142,10 +148,12 @@ async function measureWallClock(url) {
  * Two phone-sized loads of `url` on a CPU slowed four times and Lighthouse's slow-4G network (see
  * phoneEmulation.mjs): one untraced, for the wall-clock times a visitor sees; one traced by
  * Chromium, for where the main thread's time goes until the page is interactive, and how much of
- * it the first render (hydration) takes.
+ * it the first render (hydration) takes. The traced load's first frame at or after first paint is
+ * written to `firstFrameFile` (a JPEG), and how long after first paint it was drawn is a figure.
  * @param {string} url
+ * @param {{ firstFrameFile?: string }} [options]
  */
-export async function measurePhoneTrace(url) {
+export async function measurePhoneTrace(url, { firstFrameFile } = {}) {
   const wallClock = await measureWallClock(url);
   const { browser, page } = await openThrottledPhone();
   try {
@@ -154,7 +162,19 @@ export async function measurePhoneTrace(url) {
     await waitForInteractive(page);
     await page.waitForTimeout(AFTER_INTERACTIVE_MS);
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
-    return { ...wallClock, ...mainThreadFigures(Array.isArray(trace) ? trace : trace.traceEvents) };
+    /** @type {TraceEvent[]} */
+    const events = Array.isArray(trace) ? trace : trace.traceEvents;
+    const frame = firstFrameAfterPaint(events, pageMainThread(events).pid);
+    if (frame && firstFrameFile) {
+      mkdirSync(path.dirname(firstFrameFile), { recursive: true });
+      writeFileSync(firstFrameFile, frame.jpeg);
+    }
+    if (!frame) console.warn(`  no frame at or after first paint in the trace of ${url}`);
+    return {
+      ...wallClock,
+      ...mainThreadFigures(events),
+      ...(frame ? { traceFirstFrameAfterPaintMs: frame.afterPaintMs } : {}),
+    };
   } finally {
     await browser.close();
   }
