@@ -56,6 +56,7 @@ export async function bookDirectly(
     timeZone = 'America/Panama',
     slot = laterSlot(),
     email = `visitor-${randomUUID()}@example.com`,
+    sendAfterSeconds = 0,
   } = {},
 ): Promise<DirectBooking> {
   const booking = {
@@ -82,6 +83,15 @@ export async function bookDirectly(
       `insert into public.bookings (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
       Object.values(booking),
     );
+    // Its messages due later, in the insert's own transaction: no claim can see them due before.
+    if (sendAfterSeconds > 0) {
+      await query('reset role');
+      await query(
+        `update private.mail_outbox set send_after = now() + make_interval(secs => $2)
+         where booking_id = $1 and status = 'queued' and send_after <= now()`,
+        [booking.id, sendAfterSeconds],
+      );
+    }
   });
   return booking;
 }
