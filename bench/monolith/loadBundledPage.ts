@@ -2,9 +2,11 @@
 // every page an ordinary lazy chunk of one app.
 import type { ComponentType } from 'react';
 import { bundledPages } from 'bench-bundled-pages';
-import { translationsReady } from 'shared-i18n';
+import { SUPPORTED_LANGUAGES, translationsReady, type Language } from 'shared-i18n';
 
 type PageModule = { default: ComponentType };
+/** A page and its languages, as the shell's loader hands them: the monolith has every language. */
+type VersionPage = { module: PageModule; languages: readonly Language[] };
 
 /** The monolith has no registry to fetch. */
 export function loadRegistry(): Promise<void> {
@@ -12,18 +14,18 @@ export function loadRegistry(): Promise<void> {
 }
 
 /** As in the shell, a page renders once the strings it registered as it loaded have arrived. */
-export async function loadRemotePage(page: string): Promise<PageModule> {
+export async function loadRemotePage(page: string): Promise<VersionPage> {
   const load = bundledPages[page];
   if (!load) throw new Error(`${page} is not part of the monolith`);
   const loaded = await load();
   await translationsReady();
-  return loaded;
+  return { module: loaded, languages: SUPPORTED_LANGUAGES };
 }
 
 /** The route loaders' pages, as the shell's one loader of remotes hands them. */
 export const browserPageModules = {
   where: 'browser' as const,
-  load: (page: string): Promise<PageModule | null> => loadRemotePage(page).catch(() => null),
+  load: (page: string): Promise<VersionPage | null> => loadRemotePage(page).catch(() => null),
 };
 
 export function preloadPage(page: string): void {
