@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, languageTag, SUPPORTED_LANGUAGES, type Language } from 'shared-i18n';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_PARAM,
+  languageTag,
+  SUPPORTED_LANGUAGES,
+  type Language,
+} from 'shared-i18n';
 import { siteConfig } from 'site-config';
 
 /** A path or URL made absolute against the public origin of the composed site (SITE_URL). */

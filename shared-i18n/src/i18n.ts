@@ -30,7 +30,6 @@ export type TranslationLoader = (
   language: Language,
 ) => Promise<Record<string, unknown> | { default: Record<string, unknown> }>;
 
-
 export function isLanguage(value: unknown): value is Language {
   return SUPPORTED_LANGUAGES.includes(value as Language);
 }

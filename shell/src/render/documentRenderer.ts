@@ -66,7 +66,11 @@ export function createDocumentRenderer(options: { assets: ShellAssets; renderTim
         timeoutMs: options.renderTimeoutMs ?? RENDER_TIMEOUT_MS,
         handler,
         context: rendered,
-        i18n: createRequestI18n(language, loaded?.strings[pageLanguage(loaded, language)], pageLanguage(loaded, language)),
+        i18n: createRequestI18n(
+          language,
+          loaded?.strings[pageLanguage(loaded, language)],
+          pageLanguage(loaded, language),
+        ),
         state: {
           // An error's page is shared by every address that has it: it carries no page's data.
           loaderData: httpStatus ? {} : serializableLoaderData(rendered.loaderData),

@@ -20,8 +20,7 @@ export interface PageModules {
 
 /** What a remote page's route reads (`useLoaderData`): its page, or where it could not be loaded. */
 export type RemotePageData =
-  | (VersionPage & { unavailable?: undefined })
-  | { module: null; unavailable: PageModules['where'] };
+  (VersionPage & { unavailable?: undefined }) | { module: null; unavailable: PageModules['where'] };
 
 /** A page's data without its module: what the server's HTML can carry to the browser. */
 export type UnavailablePageData = Extract<RemotePageData, { module: null }>;
