@@ -1,3 +1,4 @@
+import type { Language } from './languages';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { MailDevMessage } from 'mailer';
 import { copy } from './copy';
@@ -140,7 +141,7 @@ export async function mailedCode(site: ComposedSite, email: string = BOOKING_TEX
 export async function confirmWithMailedCode(
   page: Page,
   site: ComposedSite,
-  language: 'en' | 'es',
+  language: Language,
   { email = BOOKING_TEXT.email as string, keyboard = false } = {},
 ): Promise<void> {
   const codeField = page.getByLabel(copy('remote-booking', language, 'codeStep.label'));
