@@ -25,9 +25,13 @@ const ROUTES = [
 // the language menu open, whose options name all three languages; the flows stay in two.
 const LANGUAGES = ['en', 'es'] as const;
 
+/**
+ * Each language once across the two widths, about a minute each: the phone gets Portuguese, the
+ * longest text, where a narrow screen is likeliest to break; the desktop English and Spanish.
+ */
 const WIDTHS = [
-  { name: 'desktop', use: { viewport: DESKTOP } },
-  { name: 'phone', use: { viewport: PHONE, isMobile: true, hasTouch: true } },
+  { name: 'desktop', use: { viewport: DESKTOP }, languages: ['en', 'es'] as const },
+  { name: 'phone', use: { viewport: PHONE, isMobile: true, hasTouch: true }, languages: ['pt'] as const },
 ];
 
 async function openSite(page: Page, url: string, language: Language): Promise<void> {
@@ -47,7 +51,7 @@ for (const width of WIDTHS) {
   test.describe(`at ${width.name} width`, () => {
     test.use(width.use);
 
-    for (const language of LANGUAGES) {
+    for (const language of width.languages) {
       test(`every route, the open date picker and the menu pass axe (${language})`, async ({
         page,
         site,
@@ -76,7 +80,7 @@ for (const width of WIDTHS) {
           await expectNoViolations(page, 'the open mobile menu');
         }
         await page.getByTestId('language-toggle').click();
-        await expect(languageOption(page, 'pt')).toBeVisible();
+        await expect(languageOption(page, 'en')).toBeVisible();
         await expectNoViolations(page, 'the open language menu');
       });
     }
