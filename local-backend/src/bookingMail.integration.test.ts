@@ -69,7 +69,10 @@ async function claim(batchSize = 10, leaseSeconds = 60): Promise<ClaimedBookingM
       booking: expect.objectContaining({ id: expect.any(String) }),
       code: null,
       address: null,
+      // How long it had been due when claimed, on the database's clock: never negative.
+      due_seconds: expect.any(Number),
     });
+    expect(row.due_seconds).toBeGreaterThanOrEqual(0);
   }
   return rows as ClaimedBookingMail[];
 }

@@ -85,8 +85,10 @@ export async function drainOnce(deps: DrainDependencies): Promise<RoundResult> {
   const claimAskedAt = Date.now();
   let batch: ClaimedMail[];
   let misfits: MisfitRow[];
+  let claimedAt = 0;
   try {
     ({ mail: batch, misfits } = await queue.claim(config.batchSize, config.leaseSeconds, deps.kinds));
+    claimedAt = Date.now();
     if (status.lastClaimError) log.info('the queue answers again');
     status.lastClaimAt = new Date();
     status.lastClaimError = null;
@@ -107,7 +109,7 @@ export async function drainOnce(deps: DrainDependencies): Promise<RoundResult> {
       await release(deps, batch.slice(index), `released unsent: ${reason}`);
       break;
     }
-    if (await sendOne(deps, mail, leaseEnds)) sent += 1;
+    if (await sendOne(deps, mail, { leaseEnds, claimedAt })) sent += 1;
   }
   return { claimed: batch.length + misfits.length, sent, claimFailed: false };
 }
@@ -137,7 +139,22 @@ async function release(deps: DrainDependencies, mails: ClaimedMail[], reason: st
 }
 
 /** Composes, sends and records one message; true when the SMTP server accepted it. */
-async function sendOne(deps: DrainDependencies, mail: ClaimedMail, leaseEnds: number): Promise<boolean> {
+/** The claim a message came in: when its lease ends, and when the claim answered (this process's clock). */
+interface Claim {
+  leaseEnds: number;
+  claimedAt: number;
+}
+
+/**
+ * Seconds from the message falling due to now: how long it had been due when claimed (the
+ * database's clock) plus the time since the claim answered (this one's), so no two clocks are compared.
+ */
+function queueToSendSeconds(mail: ClaimedMail, { claimedAt }: Claim): number | null {
+  return mail.due_seconds === null ? null : mail.due_seconds + (Date.now() - claimedAt) / 1000;
+}
+
+async function sendOne(deps: DrainDependencies, mail: ClaimedMail, claim: Claim): Promise<boolean> {
+  const { leaseEnds } = claim;
   const { config, transport, metrics, status, log } = deps;
   const now = new Date();
   const skip = reasonNotToSend({ mail, config, now });
@@ -147,7 +164,7 @@ async function sendOne(deps: DrainDependencies, mail: ClaimedMail, leaseEnds: nu
     await recordSkipped(deps, mail, skip);
     return false;
   }
-  if (mail.kind === 'calendar_event') return writeEvent(deps, mail, leaseEnds);
+  if (mail.kind === 'calendar_event') return writeEvent(deps, mail, claim);
   const input = { mail, config, now, calendar: deps.calendarHealth() };
   let outgoing;
   try {
@@ -165,7 +182,7 @@ async function sendOne(deps: DrainDependencies, mail: ClaimedMail, leaseEnds: nu
     await failed(deps, mail, message, error);
     return false;
   }
-  metrics.sent(mail.kind);
+  metrics.sent(mail.kind, queueToSendSeconds(mail, claim));
   status.lastSmtpError = null;
   if (outgoing.invitationProblem) {
     // Counted once the message is out, so a try that failed at SMTP does not count it twice.
@@ -180,7 +197,7 @@ async function sendOne(deps: DrainDependencies, mail: ClaimedMail, leaseEnds: nu
 async function writeEvent(
   deps: DrainDependencies,
   mail: ClaimedCalendarEvent,
-  leaseEnds: number,
+  claim: Claim,
 ): Promise<boolean> {
   const { calendarEvents, metrics, log } = deps;
   try {
@@ -191,8 +208,8 @@ async function writeEvent(
     await failed(deps, mail, errorText(error), error);
     return false;
   }
-  metrics.sent(mail.kind);
-  await recordSent(deps, mail, leaseEnds);
+  metrics.sent(mail.kind, queueToSendSeconds(mail, claim));
+  await recordSent(deps, mail, claim.leaseEnds);
   return true;
 }
 

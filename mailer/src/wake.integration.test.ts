@@ -62,6 +62,8 @@ test('a booking queued while the mailer waits is mailed at once, not at the poll
   const metrics = await (await fetch(`${mailer.url}/metrics`)).text();
   expect(metrics).toMatch(/mailer_wakeups_total\{job="mail-sender",reason="queued"\} [1-9]/);
   expect(metrics).toContain('mailer_wake_channel_joined 1');
+  // Its queue-to-send delay is measured: due when queued, sent at once.
+  expect(metrics).toMatch(/mailer_queue_to_send_seconds_count\{kind="booking_confirmation"\} [1-9]/);
 });
 
 test('a message queued to go out a moment later goes out at its time, not at the poll', async () => {

@@ -91,6 +91,8 @@ interface ClaimedMailBase {
   message_id: number;
   /** 1 on the first try; passed back to mail_sent / mail_failed / mail_skipped. */
   attempt: number;
+  /** How long it had been due when claimed, on the database's clock (null: a database before it said). */
+  due_seconds: number | null;
 }
 
 /** An e-mail about a booking: every kind but address_code and calendar_event. */
@@ -130,6 +132,8 @@ export interface ClaimedMailRow {
   booking: MailBooking | null;
   code: string | null;
   address: CodeAddress | null;
+  /** Absent from a database before 20270302091000_claim_mail_due_seconds.sql. */
+  due_seconds?: number | null;
 }
 
 /** The one row of /rest/v1/rpc/mail_queue_stats (service role). */

@@ -16,6 +16,7 @@ export interface MisfitRow {
 
 export function readClaimedRow(row: ClaimedMailRow): ClaimedMail | MisfitRow {
   const { message_id, attempt, kind } = row;
+  const due_seconds = row.due_seconds ?? null;
   const misfit = (problem: string): MisfitRow => ({
     message_id,
     attempt,
@@ -27,11 +28,11 @@ export function readClaimedRow(row: ClaimedMailRow): ClaimedMail | MisfitRow {
     if (code === null || !ADDRESS_CODE_PATTERN.test(code))
       return misfit('address_code without a six-digit code');
     if (!address?.email) return misfit('address_code without an address');
-    return { message_id, attempt, kind, code, address };
+    return { message_id, attempt, due_seconds, kind, code, address };
   }
   if (!row.booking) return misfit(`${kind} without a booking`);
-  if (kind === 'calendar_event') return { message_id, attempt, kind, booking: row.booking };
-  return { message_id, attempt, kind, cancel_token: row.cancel_token, booking: row.booking };
+  if (kind === 'calendar_event') return { message_id, attempt, due_seconds, kind, booking: row.booking };
+  return { message_id, attempt, due_seconds, kind, cancel_token: row.cancel_token, booking: row.booking };
 }
 
 export function isMisfit(claimed: ClaimedMail | MisfitRow): claimed is MisfitRow {

@@ -6,7 +6,7 @@
  * (addressStepMetrics.ts), from client_address_stats().
  * A registry per mailer, so two in one process (the tests) count apart.
  */
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { MAIL_KINDS, type MailKind } from 'supabase-schema';
 import type { CalendarStaleness } from '../calendar/calendarHealth';
 import type { Log } from '../log';
@@ -24,7 +24,11 @@ export interface MailerMetrics {
   contentType: string;
   /** The metrics' text, after reading the queue's figures. */
   text(): Promise<string>;
-  sent(kind: MailKind): void;
+  /**
+   * A message (or calendar event) went out; `queueToSendSeconds`, from its falling due to now, when
+   * known (a database before claim_mail answered due_seconds does not say).
+   */
+  sent(kind: MailKind, queueToSendSeconds?: number | null): void;
   sendFailed(kind: MailKind): void;
   skipped(kind: MailKind): void;
   composeFailed(kind: MailKind, part: ComposePart): void;
@@ -73,6 +77,13 @@ export function createMailerMetrics(
     "Messages the SMTP server accepted, or calendar events the agency's calendar took, by kind",
     ['kind'],
   );
+  const queueToSend = new Histogram({
+    name: 'mailer_queue_to_send_seconds',
+    help: 'From a message falling due (queued, or its retry or reminder time) to its send, by kind',
+    labelNames: ['kind'],
+    buckets: [0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 1800],
+    registers: [registry],
+  });
   const failures = counter('mailer_send_failures_total', 'Tries that failed (rendering or SMTP), by kind', [
     'kind',
   ]);
@@ -150,7 +161,10 @@ export function createMailerMetrics(
       await Promise.all([readQueue(), readClientAddresses()]);
       return registry.metrics();
     },
-    sent: (kind) => sent.inc({ kind }),
+    sent: (kind, queueToSendSeconds = null) => {
+      sent.inc({ kind });
+      if (queueToSendSeconds !== null) queueToSend.observe({ kind }, queueToSendSeconds);
+    },
     sendFailed: (kind) => failures.inc({ kind }),
     skipped: (kind) => skips.inc({ kind }),
     composeFailed: (kind, part) => composeFailures.inc({ kind, part }),

@@ -48,6 +48,7 @@ export function sampleMail(
     message_id: 42,
     kind,
     attempt: 1,
+    due_seconds: 0,
     cancel_token: showsCancelLink ? SAMPLE_TOKEN : null,
     booking: sampleBooking(kind.startsWith('move_') ? { ...SAMPLE_MOVE, ...booking } : booking),
   };
@@ -71,7 +72,13 @@ export const SAMPLE_MOVE: Partial<MailBooking> = {
 
 /** The sample booking's event for the agency's calendar. */
 export function sampleCalendarEvent(booking: Partial<MailBooking> = {}): ClaimedCalendarEvent {
-  return { message_id: 44, kind: 'calendar_event', attempt: 1, booking: sampleBooking(booking) };
+  return {
+    message_id: 44,
+    kind: 'calendar_event',
+    attempt: 1,
+    due_seconds: 0,
+    booking: sampleBooking(booking),
+  };
 }
 
 export const SAMPLE_CODE = '048213';
@@ -82,6 +89,7 @@ export function sampleCodeMail(address: Partial<CodeAddress> = {}): ClaimedCodeM
     message_id: 43,
     kind: 'address_code',
     attempt: 1,
+    due_seconds: 0,
     code: SAMPLE_CODE,
     address: { email: sampleBooking().email, language: 'es', valid_minutes: 10, ...address },
   };
