@@ -7,6 +7,7 @@ import { fetchServerHtml } from '../support/serverHtml';
 import { fetchSitemap } from '../support/sitemap';
 import { contactCopy, fillEnquiry, outbox, sendButton, SAMPLE_ENQUIRY } from '../support/contactForm';
 import { chooseLanguage } from '../support/languages';
+import { everyRemoteLoaded } from '../support/shellStatus';
 
 /**
  * The shell provides the one federation runtime of the page and remotes use it, so the runtime's
@@ -96,6 +97,8 @@ test('once the current build is deployed again, a shell server restarted in the 
 }) => {
   // The runtime is global to the process: the server started by the test above must not reuse the
   // older container the one before it loaded (its page chunks are cached, its other chunks are gone).
+  // Once it has loaded every remote (in the background, after it starts listening).
+  await everyRemoteLoaded(site.url('shell'));
   const sitemap = await fetchSitemap(site.url('shell', '/sitemap.xml'));
   expect(sitemap.status).toBe(200);
   expect(sitemap.entries.map(({ loc }) => new URL(loc).pathname)).toContain('/contact');
