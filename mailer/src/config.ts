@@ -24,6 +24,11 @@ export interface CaldavSettings {
 
 export type Language = MailLanguage;
 export const LANGUAGES: readonly Language[] = ['en', 'es', 'pt'];
+/** The language a message is written in: the one stored, when the mailer has it, else English. */
+export function messageLanguage(stored: string | null | undefined): Language {
+  return LANGUAGES.find((language) => language === stored) ?? 'en';
+}
+
 /** Each language's BCP 47 tag, as the site writes it in `<html lang>`: Portuguese is Brazil's. */
 export const LANGUAGE_TAGS: Readonly<Record<Language, string>> = { en: 'en', es: 'es', pt: 'pt-BR' };
 

@@ -9,7 +9,7 @@
 import { Text } from '@react-email/components';
 import type { SiteConfig } from 'site-config';
 import type { ClaimedCodeMail } from 'supabase-schema';
-import type { Language } from '../config';
+import { messageLanguage, type Language } from '../config';
 import { EmailFrame } from './components/EmailFrame';
 import { Paragraph } from './components/Paragraph';
 import { ButtonLink } from './components/ButtonLink';
@@ -66,7 +66,7 @@ export async function composeAddressCode({
   config,
 }: ComposeInput<ClaimedCodeMail>): Promise<OutgoingMail> {
   const { code, address } = mail;
-  const language: Language = address.language === 'es' ? 'es' : 'en';
+  const language = messageLanguage(address.language);
   const t = translatorFor(language);
   const parts = await renderParts(
     <AddressCodeEmail

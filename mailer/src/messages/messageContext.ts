@@ -6,7 +6,7 @@
 import type { SiteConfig } from 'site-config';
 import type { ClaimedBookingMail, ClaimedCalendarEvent, ClaimedMail, MailBooking } from 'supabase-schema';
 import type { CalendarHealth } from '../calendar/calendarHealth';
-import { LANGUAGES, type Language, type MailerConfig } from '../config';
+import { messageLanguage, type Language, type MailerConfig } from '../config';
 import type { EventAudience } from './bookingEvent';
 import { describeCallTime, type CallTime } from './callTime';
 import type { CallLinkUrls } from './components/CallLinks';
@@ -75,7 +75,7 @@ function visibleBooking(booking: MailBooking): MailBooking {
 }
 
 function bookingLanguage(booking: MailBooking): Language {
-  return LANGUAGES.includes(booking.language) ? booking.language : 'en';
+  return messageLanguage(booking.language);
 }
 
 /** `audience`: the visitor (in their language) or the agency (AGENCY_LANGUAGE). */

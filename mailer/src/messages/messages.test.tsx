@@ -344,7 +344,7 @@ describe('a moved call', () => {
 });
 
 describe('address_code', () => {
-  const codeMail = async (language: 'en' | 'es', validMinutes = 10) =>
+  const codeMail = async (language: 'en' | 'es' | 'pt', validMinutes = 10) =>
     plain(
       await composeMail({
         mail: sampleCodeMail({ language, valid_minutes: validMinutes }),
@@ -352,6 +352,12 @@ describe('address_code', () => {
         now,
       }),
     );
+
+  test('in Portuguese: the subject and the page language are Portuguese', async () => {
+    const mail = await codeMail('pt');
+    expect(mail.subject).toBe(pt.addressCode.subject.replace('{{code}}', SAMPLE_CODE));
+    expect(mail.html).toContain('lang="pt-BR"');
+  });
 
   test('in English: the code in the subject and the body, how long it lasts, what to do if not asked', async () => {
     const mail = await codeMail('en');

@@ -4,9 +4,17 @@ import { useLanguage, useTranslation } from 'shared-i18n';
 import { slotStart, SLOT_TIME_ZONE } from 'supabase-schema';
 import { visitorTimeZone } from '../booking/visitorTimeZone';
 import { NAMESPACE } from '../i18n';
+import zonePlaces from './zonePlaces.json';
 
-/** "America/Argentina/Buenos_Aires" → "Buenos Aires". */
-export const placeOfZone = (zone: string) => (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');
+/**
+ * The places whose name the zone's id cannot spell (accents, a country's capital named by its
+ * country): as the place writes its own name, the same in every language, like a language's own name.
+ */
+const ZONE_PLACES: Readonly<Record<string, string>> = zonePlaces;
+
+/** "America/Argentina/Buenos_Aires" → "Buenos Aires"; "America/Sao_Paulo" → "São Paulo". */
+export const placeOfZone = (zone: string) =>
+  ZONE_PLACES[zone] ?? (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');
 
 /** The slot's start as a visitor in `zone` reads it, or null when it reads the same as in Panama. */
 export function timeInZone(day: string, time: string, zone: string, language: string): string | null {

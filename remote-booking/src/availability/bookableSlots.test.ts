@@ -46,4 +46,6 @@ test("the visitor's own time is shown only where it differs from Panama's, with 
   expect(timeInZone('2026-12-02', '2:00 PM', 'America/Bogota', 'en')).toBeNull();
   expect(timeInZone('2026-12-02', '4:00 PM', 'Asia/Tokyo', 'en')).toBe('Thursday 6:00 AM');
   expect(placeOfZone('America/Argentina/Buenos_Aires')).toBe('Buenos Aires');
+  expect(placeOfZone('America/Sao_Paulo')).toBe('São Paulo');
+  expect(placeOfZone('America/Bogota')).toBe('Bogotá');
 });
