@@ -53,7 +53,8 @@ test('claim: rows become booking mail or code mail; a row that fits no kind is k
   answers.claim_mail = {
     status: 200,
     body: [
-      row({ message_id: 1, booking: sampleBooking() }),
+      row({ message_id: 1, booking: sampleBooking(), due_seconds: 0.4 }),
+      // A database before claim_mail answered due_seconds: the delay is unknown, not zero.
       row({ message_id: 2, kind: 'address_code', code: '123456', address }),
       row({ message_id: 3, kind: 'address_code', code: '12345', address }),
       row({ message_id: 4, kind: 'booking_reminder' }),
@@ -62,8 +63,15 @@ test('claim: rows become booking mail or code mail; a row that fits no kind is k
   const { mail, misfits } = await queue.claim(10, 60);
   expect(asked.claim_mail).toEqual({ batch_size: 10, lease_seconds: 60 });
   expect(mail).toEqual([
-    { message_id: 1, kind: 'booking_notice', attempt: 1, cancel_token: null, booking: sampleBooking() },
-    { message_id: 2, kind: 'address_code', attempt: 1, code: '123456', address },
+    {
+      message_id: 1,
+      kind: 'booking_notice',
+      attempt: 1,
+      due_seconds: 0.4,
+      cancel_token: null,
+      booking: sampleBooking(),
+    },
+    { message_id: 2, kind: 'address_code', attempt: 1, due_seconds: null, code: '123456', address },
   ]);
   expect(misfits.map(({ message_id, problem }) => [message_id, problem])).toEqual([
     [3, 'claim_mail answered a row this mailer cannot send: address_code without a six-digit code'],
