@@ -10,10 +10,11 @@ import { measurePhoneTrace } from './phoneTraceRun.mjs';
 import { INTERACTIONS, measureTapLatencies } from './interactionLatencyRun.mjs';
 import { measureFirstMenuTap } from './firstTapRun.mjs';
 import { measureServerLoad } from './loadRun.mjs';
-import { serveBothBuilds } from './servers.mjs';
+import { PAGE_ORIGINS, serveBothBuilds } from './servers.mjs';
 import { printTable, summarize } from './report.mjs';
 import { judgePhonePages, printPhoneVerdicts } from './phoneVerdict.mjs';
 import { firstFramePath } from './firstFrame.mjs';
+import { measureBooking, printBooking, startBookingServices } from './bookingWaits.mjs';
 
 /**
  * `npm run bench`: the composed site against a monolith build of the same code, side by side.
@@ -32,6 +33,10 @@ const { values: options } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     // Seconds of load on the shell's server for each language; 0 skips the load run.
     'load-seconds': { type: 'string', default: '10' },
+    // The booking's waits, once the pages are measured: a booking a round on each device, then
+    // this many visitors asking for codes within one minute (0: none).
+    'skip-booking': { type: 'boolean', default: false },
+    'booking-visitors': { type: 'string', default: '50' },
     out: { type: 'string', default: path.join(import.meta.dirname, '..', 'results', 'latest.json') },
   },
 });
@@ -62,7 +67,11 @@ if (!options['skip-build']) {
   execSync('npm run build:monolith --workspace bench', { cwd: repositoryRoot, stdio: 'inherit' });
 }
 
-const site = await serveBothBuilds();
+const services = await startBookingServices(PAGE_ORIGINS);
+const site = await serveBothBuilds().catch(async (/** @type {unknown} */ error) => {
+  await services.stop();
+  throw error;
+});
 // The last run's frames only, as the results file holds the last run's figures only.
 rmSync(path.join(resultsDirectory, 'first-frames'), { recursive: true, force: true });
 /** @type {Record<string, Record<string, { composed: number[], monolith: number[] }>>} */
@@ -84,6 +93,8 @@ function record(scenario, build, figures) {
 
 /** @type {Record<string, number | null>} */
 let serverLoad = {};
+/** @type {Awaited<ReturnType<typeof measureBooking>> | null} */
+let booking = null;
 try {
   if (Number(options['load-seconds']) > 0) {
     console.log('The shell server under load…');
@@ -144,8 +155,18 @@ try {
       }
     }
   }
+  if (!options['skip-booking']) {
+    console.log('The booking…');
+    booking = await measureBooking({
+      site: site.composed,
+      mailDev: services.mailDev,
+      rounds,
+      visitors: Number(options['booking-visitors']),
+    });
+  }
 } finally {
   await site.close();
+  await services.stop();
 }
 
 const summary = summarize(samples);
@@ -154,6 +175,7 @@ printTable(summary);
 printPhoneVerdicts(phoneTargets);
 console.log('\nThe shell server under load (autocannon, 16 connections, logging as in production):');
 for (const [name, value] of Object.entries(serverLoad)) console.log(`  ${name.padEnd(34)} ${value}`);
+if (booking) printBooking(booking);
 mkdirSync(resultsDirectory, { recursive: true });
 writeFileSync(
   options.out,
@@ -167,6 +189,7 @@ writeFileSync(
       phoneTargets: phoneTargets.map((verdict) => ({ ...verdict, printed: undefined })),
       samples,
       chains,
+      booking,
     },
     null,
     2,

@@ -6,8 +6,8 @@
  */
 import http from 'node:http';
 import { solveChallenge } from 'altcha-lib/v1';
+import { LOCAL_ANON_KEY } from 'local-backend';
 
-const ANON_KEY = 'sb_publishable_local_only_anon_key_7f3a9c2e';
 const MAILDEV_POLL_MS = 50;
 
 /** A JSON POST from `from`; answers the status and body. */
@@ -23,7 +23,7 @@ function post(
       {
         method: 'POST',
         localAddress: from,
-        headers: { apikey: ANON_KEY, 'content-type': 'application/json', ...headers },
+        headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json', ...headers },
       },
       (response) => {
         let text = '';

@@ -8,6 +8,11 @@ const repositoryRoot = path.resolve(import.meta.dirname, '..', '..');
 export const MONOLITH_DIST = path.join(repositoryRoot, 'bench', '.monolith', 'dist');
 /** Beside the composed site's ports (3000-3003), which its registry names. */
 const MONOLITH_PORT = 3100;
+/** Every origin whose pages call the API: the composed site's apps and the monolith. */
+export const PAGE_ORIGINS = [
+  ...APPS.map((app) => `http://localhost:${app.port}`),
+  `http://localhost:${MONOLITH_PORT}`,
+];
 
 /** @param {string} root */
 function requireBuilt(root) {
