@@ -243,6 +243,20 @@ test("a failed send is tried again after the mailer's delay, or kept as failed w
   expect(kept).toEqual({ status: 'failed', last_error: '550 mailbox unavailable' });
 });
 
+test("the queue's figures for one job's kinds: a calendar event due now is not the reminder's", async () => {
+  await book();
+  const stats = async (kinds?: string[]) =>
+    (await rpc<MailQueueStats[]>(backend.agency, 'mail_queue_stats', kinds ? { kinds } : {}))[0];
+  expect(await stats()).toMatchObject({ queued: 4, due: 3 });
+  const calendar = await stats(['calendar_event']);
+  expect(calendar).toMatchObject({ queued: 1, due: 1 });
+  expect(calendar?.next_due_seconds).toBeLessThanOrEqual(0);
+  // The reminder, the day before a call more than a day away: due later.
+  const reminder = await stats(['booking_reminder']);
+  expect(reminder).toMatchObject({ queued: 1, due: 0 });
+  expect(reminder?.next_due_seconds).toBeGreaterThan(0);
+});
+
 test("visitors cannot call the mailer's functions or read the queue", async () => {
   const visitor = visitorClient();
   for (const name of ['claim_mail', 'mail_queue_stats']) {

@@ -9,13 +9,19 @@
 // bounded by a generous timeout; none is a fixed sleep. Each test names, in a comment, the
 // assertion that fails if the claim's lease is taken away (claim_mail ignoring locked_until: two
 // mailers take the same rows) or if the retry is (mail_failed giving a message up at once, or a
-// claimed row never claimed again).
+// claimed row never claimed again). Test 2 polls past its own timeout, so it fails with the
+// wake-up removed (no broadcast, no round at a retry's send_after).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LOCAL_ANON_KEY, startLocalBackend, type RunningBackend } from 'local-backend';
-import { bookDirectly, type DirectBooking } from './testing/bookDirectly';
+import {
+  bookDirectly,
+  outbox as readOutbox,
+  type DirectBooking,
+  type OutboxRow,
+} from './testing/bookDirectly';
 import {
   caldavFront,
   smtpStandIn,
@@ -80,39 +86,8 @@ async function mailer(settings: Record<string, string> & { SMTP_URL: string }): 
   return started;
 }
 
-interface OutboxRow {
-  id: number;
-  kind: string;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  due: boolean;
-  locked: boolean;
-  /** Where the message goes. */
-  recipient: string;
-  /** What its Message-ID names (received()): the kind and the booking, or the code's row. */
-  key: string;
-  seconds_to_send: number | null;
-}
-
 /** The outbox's rows of `kinds` (the mail sender's by default), oldest first. */
-async function outbox(kinds: 'mail' | 'calendar' = 'mail'): Promise<OutboxRow[]> {
-  return (await backend.database.query(
-    `select outbox.id::int as id, outbox.kind, outbox.status, outbox.attempts, outbox.last_error,
-       outbox.send_after <= now() as due, coalesce(outbox.locked_until > now(), false) as locked,
-       lower(case when outbox.kind in ('booking_notice', 'cancellation_notice') then $1
-         else coalesce(bookings.email, codes.email) end) as recipient,
-       case when outbox.kind = 'address_code' then 'address_code.' || outbox.id
-         else outbox.kind || '.' || outbox.booking_id end as key,
-       extract(epoch from outbox.sent_at - outbox.queued_at)::float8 as seconds_to_send
-     from private.mail_outbox as outbox
-     left join public.bookings on bookings.id = outbox.booking_id
-     left join private.booking_address_codes as codes on codes.id = outbox.address_code_id
-     where (outbox.kind = 'calendar_event') = $2
-     order by outbox.id`,
-    [AGENCY, kinds === 'calendar'],
-  )) as never;
-}
+const outbox = (kinds: 'mail' | 'calendar' = 'mail') => readOutbox(backend, { kinds, agency: AGENCY });
 
 /** The outbox row a received message is (its Message-ID: kind.booking[.sequence] or address_code.row.try). */
 function keyOf(mail: ReceivedMail): string {
@@ -125,7 +100,9 @@ function deliveries(rows: OutboxRow[], received: ReceivedMail[]): Map<string, nu
   return new Map(
     rows.map((row) => [
       row.key,
-      received.filter((mail) => keyOf(mail) === row.key && mail.to.includes(row.recipient)).length,
+      received.filter(
+        (mail) => keyOf(mail) === row.key && row.recipient !== null && mail.to.includes(row.recipient),
+      ).length,
     ]),
   );
 }
@@ -152,7 +129,13 @@ async function waitUntil<T>(
 interface Health {
   status: string;
   wakeChannel: string;
-  jobs: { mailSender: { lastClaimError: string | null; lastSendError: { message: string } | null } };
+  jobs: {
+    mailSender: {
+      lastClaimError: string | null;
+      lastSendError: { message: string } | null;
+      nextRound: { at: string; reason: 'due' | 'poll' } | null;
+    };
+  };
 }
 
 async function health(mailer: MailerProcess): Promise<{ code: number; body: Health }> {
@@ -274,6 +257,7 @@ describe('the SMTP server down, then refusing for a while, then back', () => {
   afterAll(() => smtp?.close());
 
   const BACKOFF_SECONDS = 2;
+  const POLL_BEYOND_THE_TEST_MS = 600_000;
 
   test('every message delivered once; a 550 is given up at its first answer; mail queued after recovery goes at its first try', async () => {
     const refused = `refused-${randomUUID()}@example.com`;
@@ -288,6 +272,10 @@ describe('the SMTP server down, then refusing for a while, then back', () => {
       SMTP_URL: smtp.url,
       MAILER_BACKOFF_BASE_SECONDS: String(BACKOFF_SECONDS),
       MAILER_BACKOFF_CAP_SECONDS: String(BACKOFF_SECONDS),
+      // The poll only as the net beneath, past this test's timeout: every round here is woken, a
+      // retry at its send_after, the late booking by its broadcast. Wake-up removed: a wait below
+      // times out (and a mailer that woke for other jobs' rows never waits on the poll).
+      MAILER_POLL_INTERVAL_MS: String(POLL_BEYOND_THE_TEST_MS),
     };
     const [one, two] = await Promise.all([mailer(settings), mailer(settings)]);
 
@@ -339,6 +327,12 @@ describe('the SMTP server down, then refusing for a while, then back', () => {
     // The backoff is each message's own: a booking after recovery goes at its first claim, sooner
     // than the shortest backoff a failure would have added.
     const failuresBefore = await sendFailures([one, two] as MailerProcess[]);
+    // Both wait on the poll, past this test's end: only a wake-up can send the late booking now.
+    await waitUntil(
+      'both mailers waiting on the poll',
+      () => Promise.all([one, two].map((each) => health(each as MailerProcess))),
+      (seen) => seen.every(({ body }) => body.jobs.mailSender.nextRound?.reason === 'poll'),
+    );
     const late = await bookDirectly(backend);
     await waitUntil(
       'the new booking mailed',

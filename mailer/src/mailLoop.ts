@@ -51,25 +51,28 @@ export function createMailLoop(deps: MailLoopDependencies): MailLoop {
     return next;
   }
 
-  function wait(ms: number, reason: WakeReason): Promise<WakeReason> {
+  function wait(ms: number, reason: 'due' | 'poll'): Promise<WakeReason> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => done(reason), Math.max(ms, 0));
       function done(why: WakeReason) {
         clearTimeout(timer);
         endWait = null;
         deps.status.idleSince = null;
+        deps.status.nextRound = null;
         resolve(why);
       }
       endWait = done;
       deps.status.idleSince = new Date();
+      deps.status.nextRound = { at: new Date(Date.now() + Math.max(ms, 0)), reason };
     });
   }
 
   /** How long to wait after an idle round: until the next message falls due, at most a poll. */
-  async function idleWait(): Promise<{ ms: number; reason: WakeReason }> {
+  async function idleWait(): Promise<{ ms: number; reason: 'due' | 'poll' }> {
     const poll = deps.config.pollIntervalMs;
     try {
-      const next = (await deps.queue.stats()).next_due_seconds;
+      // Its own kinds only: another job's due row is not this loop's to wake for.
+      const next = (await deps.queue.stats(deps.kinds)).next_due_seconds;
       if (next !== null && next !== undefined && next * 1000 < poll)
         return { ms: next * 1000, reason: 'due' };
     } catch {

@@ -26,10 +26,15 @@ export interface ClaimStatus {
   lastSmtpError: { message: string; at: Date } | null;
   /** Since when the job has waited for work (null: a round or its question is under way). */
   idleSince: Date | null;
+  /**
+   * While it waits: when it looks again unless woken, and why then (`due`: a message falls due;
+   * `poll`: nothing is due sooner than the poll interval).
+   */
+  nextRound: { at: Date; reason: 'due' | 'poll' } | null;
 }
 
 export function newClaimStatus(): ClaimStatus {
-  return { lastClaimAt: null, lastClaimError: null, lastSmtpError: null, idleSince: null };
+  return { lastClaimAt: null, lastClaimError: null, lastSmtpError: null, idleSince: null, nextRound: null };
 }
 
 export function newMailerStatus(): MailerStatus {

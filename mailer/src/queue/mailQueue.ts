@@ -38,7 +38,8 @@ export interface MailQueue {
   ): Promise<boolean>;
   /** Not sent on purpose (status skipped, with the reason). False: not ours any more. */
   skipped(messageId: number, attempt: number, reason: string): Promise<boolean>;
-  stats(): Promise<MailQueueStats>;
+  /** The outbox's figures, of `kinds` only (null: every kind). */
+  stats(kinds?: readonly MailKind[] | null): Promise<MailQueueStats>;
   /** Requests whose client address could not be read; null when the backend has no such RPC yet. */
   clientAddressStats(): Promise<ClientAddressStats | null>;
 }
@@ -117,8 +118,11 @@ export function createMailQueue(supabaseUrl: string, serviceRoleKey: string): Ma
       }),
     skipped: (messageId, attempt, reason) =>
       call<boolean>(MAIL_FUNCTIONS.skipped, { message_id: messageId, attempt, reason }),
-    stats: async () => {
-      const rows = await call<MailQueueStats[] | MailQueueStats>(MAIL_FUNCTIONS.stats, {});
+    stats: async (kinds = null) => {
+      const rows = await call<MailQueueStats[] | MailQueueStats>(
+        MAIL_FUNCTIONS.stats,
+        kinds ? { kinds } : {},
+      );
       const row = Array.isArray(rows) ? rows[0] : rows;
       if (!row) throw new QueueError(MAIL_FUNCTIONS.stats, 'answered no row');
       return {

@@ -40,7 +40,13 @@ test('health: the three jobs by name; starting, ok with the last send error, 503
   const writer = newClaimStatus();
   status.mailSender = sender;
   status.calendarWriter = writer;
-  const starting = { lastClaimAt: null, lastClaimError: null, lastSendError: null, idleSince: null };
+  const starting = {
+    lastClaimAt: null,
+    lastClaimError: null,
+    lastSendError: null,
+    idleSince: null,
+    nextRound: null,
+  };
   expect(await health()).toEqual({
     code: 200,
     body: {
@@ -53,6 +59,7 @@ test('health: the three jobs by name; starting, ok with the last send error, 503
   sender.lastSmtpError = { message: 'SMTP 421: busy', at: new Date('2027-01-04T14:00:01Z') };
   writer.lastClaimAt = new Date('2027-01-04T14:00:00Z');
   writer.idleSince = new Date('2027-01-04T14:00:02Z');
+  writer.nextRound = { at: new Date('2027-01-04T14:00:07Z'), reason: 'poll' };
   expect(await health()).toMatchObject({
     code: 200,
     body: {
@@ -62,7 +69,10 @@ test('health: the three jobs by name; starting, ok with the last send error, 503
           lastClaimAt: '2027-01-04T14:00:00.000Z',
           lastSendError: { message: 'SMTP 421: busy', at: '2027-01-04T14:00:01.000Z' },
         },
-        calendarWriter: { idleSince: '2027-01-04T14:00:02.000Z' },
+        calendarWriter: {
+          idleSince: '2027-01-04T14:00:02.000Z',
+          nextRound: { at: '2027-01-04T14:00:07.000Z', reason: 'poll' },
+        },
       },
     },
   });

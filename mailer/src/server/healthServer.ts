@@ -38,6 +38,7 @@ function claimOf(job: ClaimStatus | null) {
       ? { message: job.lastSmtpError.message, at: job.lastSmtpError.at.toISOString() }
       : null,
     idleSince: job.idleSince?.toISOString() ?? null,
+    nextRound: job.nextRound ? { at: job.nextRound.at.toISOString(), reason: job.nextRound.reason } : null,
   };
 }
 

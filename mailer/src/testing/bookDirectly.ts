@@ -96,19 +96,42 @@ export async function bookDirectly(
   return booking;
 }
 
-/** The outbox as the database holds it, oldest first. */
-export async function outbox(backend: RunningBackend): Promise<
-  Array<{
-    id: number;
-    kind: string;
-    status: string;
-    attempts: number;
-    last_error: string | null;
-    due: boolean;
-  }>
-> {
+export interface OutboxRow {
+  id: number;
+  kind: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  due: boolean;
+  locked: boolean;
+  /** Where the message goes (the agency's notices: `agency`). */
+  recipient: string | null;
+  /** What its Message-ID names: the kind and the booking, or the code's row. */
+  key: string;
+  seconds_to_send: number | null;
+}
+
+/**
+ * The outbox as the database holds it, oldest first: every row, or only the mail sender's
+ * (`mail`) or the calendar writer's (`calendar`). `agency`: the inbox the agency's notices go to.
+ */
+export async function outbox(
+  backend: RunningBackend,
+  { kinds = 'all', agency = null }: { kinds?: 'all' | 'mail' | 'calendar'; agency?: string | null } = {},
+): Promise<OutboxRow[]> {
   return (await backend.database.query(
-    `select id::int as id, kind, status, attempts, last_error, send_after <= now() as due
-     from private.mail_outbox order by id`,
+    `select outbox.id::int as id, outbox.kind, outbox.status, outbox.attempts, outbox.last_error,
+       outbox.send_after <= now() as due, coalesce(outbox.locked_until > now(), false) as locked,
+       lower(case when outbox.kind in ('booking_notice', 'cancellation_notice') then $1
+         else coalesce(bookings.email, codes.email) end) as recipient,
+       case when outbox.kind = 'address_code' then 'address_code.' || outbox.id
+         else outbox.kind || '.' || outbox.booking_id end as key,
+       extract(epoch from outbox.sent_at - outbox.queued_at)::float8 as seconds_to_send
+     from private.mail_outbox as outbox
+     left join public.bookings on bookings.id = outbox.booking_id
+     left join private.booking_address_codes as codes on codes.id = outbox.address_code_id
+     where $2 = 'all' or (outbox.kind = 'calendar_event') = ($2 = 'calendar')
+     order by outbox.id`,
+    [agency, kinds],
   )) as never;
 }
