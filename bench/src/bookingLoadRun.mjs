@@ -4,64 +4,23 @@
  * long from each request to its code mail in MailDev (read every 50 ms). API calls with the form's
  * proof of work, not browsers: the figure is the backend's and the mailer's, not a page's.
  */
-import http from 'node:http';
-import { solveChallenge } from 'altcha-lib/v1';
-import { LOCAL_ANON_KEY } from 'local-backend';
+import { bookingProof, callFrom } from 'local-backend';
 
 const MAILDEV_POLL_MS = 50;
 
-/** A JSON POST from `from`; answers the status and body. */
-function post(
-  /** @type {string} */ url,
-  /** @type {object} */ body,
-  /** @type {string} */ from,
-  headers = {},
-) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: 'POST',
-        localAddress: from,
-        headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json', ...headers },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => (text += chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : {} }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(JSON.stringify(body));
-  });
-}
-
-/** One visitor: a challenge, its proof, the code request; answers when the request was sent. */
+/** One visitor: its proof of work solved as the form solves it, then the code request; answers when it was sent. */
 async function askForCode(
   /** @type {string} */ api,
   /** @type {string} */ email,
   /** @type {string} */ from,
 ) {
-  const { body: challenge } = /** @type {any} */ (
-    await post(`${api}/rest/v1/rpc/booking_challenge`, {}, from)
-  );
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  const proof = Buffer.from(
-    JSON.stringify({ ...challenge, maxnumber: undefined, number: solution?.number }),
-  ).toString('base64');
+  const proof = await bookingProof(api, from);
   const sentAt = Date.now();
-  const answer = /** @type {any} */ (
-    await post(`${api}/rest/v1/rpc/request_booking_code`, { email, language: 'en' }, from, {
-      'x-booking-proof': proof,
-    })
+  const answer = await callFrom(
+    api,
+    '/rest/v1/rpc/request_booking_code',
+    { email, language: 'en' },
+    { from, headers: { 'x-booking-proof': proof } },
   );
   if (answer.status !== 200)
     throw new Error(`request_booking_code answered ${answer.status} ${JSON.stringify(answer.body)}`);

@@ -26,7 +26,8 @@ function requireBuilt(root) {
  */
 export async function serveBothBuilds() {
   const servers = [];
-  for (const app of APPS) {
+  // The remotes first: the shell's server reads their manifests as it starts.
+  for (const app of [...APPS].sort((a, b) => Number(a.name === 'shell') - Number(b.name === 'shell'))) {
     const root = path.join(repositoryRoot, app.dir, 'dist');
     requireBuilt(root);
     servers.push(
@@ -38,7 +39,7 @@ export async function serveBothBuilds() {
   requireBuilt(MONOLITH_DIST);
   servers.push(await serveStaticApp({ root: MONOLITH_DIST, port: MONOLITH_PORT }));
   return {
-    composed: servers[0].url,
+    composed: `http://localhost:${APPS.find((app) => app.name === 'shell')?.port}`,
     monolith: `http://localhost:${MONOLITH_PORT}`,
     close: async () => {
       await Promise.all(servers.map((server) => server.close()));

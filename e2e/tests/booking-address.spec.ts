@@ -2,7 +2,7 @@
 // Discovery Call" the form mails a code to the address typed, in the page's language and with no
 // text of the booker's; a wrong code is said at the field and every answer stays; the right one
 // books. One mailbox, however spelled, gets at most three codes a day.
-import { LOCAL_ANON_KEY } from 'local-backend';
+import { callFrom, LOCAL_ANON_KEY, requestCode } from 'local-backend';
 import { test, expect } from '../support/fixtures';
 import { copy } from '../support/copy';
 import {
@@ -16,7 +16,6 @@ import {
   mailedCode,
   storedBookings,
 } from '../support/bookingForm';
-import { callFrom, requestCode } from '../support/addressStepApi';
 import { fetchServerHtml } from '../support/serverHtml';
 
 const booking = (language: 'en' | 'es', key: string) => copy('remote-booking', language, key);

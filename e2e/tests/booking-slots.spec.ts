@@ -1,9 +1,8 @@
 // Only real, free slots: the picker and the time select offer what the database would store, say
 // why the rest is greyed out, show the visitor's own time, and a slot lost between choosing and
 // sending is said as such, in both languages.
-import { LOCAL_ANON_KEY } from 'local-backend';
+import { bookingProof, LOCAL_ANON_KEY } from 'local-backend';
 import { test, expect, shellStarted } from '../support/fixtures';
-import { bookingProof } from '../support/addressStepApi';
 import { copy } from '../support/copy';
 import {
   BOOKING_CHOICES,

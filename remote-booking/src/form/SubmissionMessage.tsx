@@ -11,6 +11,18 @@ interface SubmissionMessageProps {
   stepTextId: string;
 }
 
+/** Each failure's red box, by its test id; its sentence is the status's own key. */
+const FAILURE_TEST_IDS: Partial<Record<SubmissionStatus, string>> = {
+  error: 'booking-error',
+  linkRefused: 'booking-link-refused',
+  slotTaken: 'booking-slot-lost',
+  slotUnavailable: 'booking-slot-lost',
+  limited: 'booking-limited',
+  codeLimited: 'booking-limited',
+};
+/** The failures after which only the agency's e-mail and phone are left: the box offers both. */
+const OFFERS_CONTACT: ReadonlySet<SubmissionStatus> = new Set(['limited', 'codeLimited']);
+
 /**
  * docs/product.md §6: the green box after a stored booking, the red one after a failure, in one
  * live region with the address step's "We sent a code to …". When the database's abuse limits
@@ -20,6 +32,7 @@ interface SubmissionMessageProps {
  */
 export function SubmissionMessage({ status, step, stepTextId }: SubmissionMessageProps) {
   const { t } = useTranslation(NAMESPACE);
+  const failureTestId = FAILURE_TEST_IDS[status];
   return (
     <div aria-live="polite" className="booking-form__result">
       {status === 'success' && (
@@ -31,45 +44,25 @@ export function SubmissionMessage({ status, step, stepTextId }: SubmissionMessag
           {t('success')}
         </p>
       )}
-      {status === 'error' && (
+      {failureTestId && (
         <p
           className="booking-form__message booking-form__message--error"
           role="alert"
-          data-testid="booking-error"
+          data-testid={failureTestId}
         >
-          {t('error')}
-        </p>
-      )}
-      {status === 'linkRefused' && (
-        <p
-          className="booking-form__message booking-form__message--error"
-          role="alert"
-          data-testid="booking-link-refused"
-        >
-          {t('linkRefused')}
-        </p>
-      )}
-      {(status === 'slotTaken' || status === 'slotUnavailable') && (
-        <p
-          className="booking-form__message booking-form__message--error"
-          role="alert"
-          data-testid="booking-slot-lost"
-        >
-          {t(status)}
-        </p>
-      )}
-      {(status === 'limited' || status === 'codeLimited') && (
-        <p
-          className="booking-form__message booking-form__message--error"
-          role="alert"
-          data-testid="booking-limited"
-        >
-          <Trans
-            t={t}
-            i18nKey={status}
-            values={{ email: siteConfig.email, phone: siteConfig.phone }}
-            components={{ emailLink: <a href={siteEmailHref()} />, phoneLink: <a href={sitePhoneHref()} /> }}
-          />
+          {OFFERS_CONTACT.has(status) ? (
+            <Trans
+              t={t}
+              i18nKey={status}
+              values={{ email: siteConfig.email, phone: siteConfig.phone }}
+              components={{
+                emailLink: <a href={siteEmailHref()} />,
+                phoneLink: <a href={sitePhoneHref()} />,
+              }}
+            />
+          ) : (
+            t(status)
+          )}
         </p>
       )}
       {step && (
