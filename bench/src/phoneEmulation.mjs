@@ -34,6 +34,22 @@ export const SLOW_4G = {
   ),
 };
 
+/** One CDP session a page, the one its throttling was set on: attaching another costs the page work. */
+const sessions =
+  /** @type {WeakMap<import('playwright-core').Page, import('playwright-core').CDPSession>} */ (
+    new WeakMap()
+  );
+
+/** @param {import('playwright-core').Page} page */
+async function sessionOf(page) {
+  let session = sessions.get(page);
+  if (!session) {
+    session = await page.context().newCDPSession(page);
+    sessions.set(page, session);
+  }
+  return session;
+}
+
 /**
  * A browser of its own (a reused one drifts) with one phone-sized page, CPU slowed four times and
  * the network shaped to slow 4G, both on the page's CDP session before it navigates.
@@ -44,7 +60,7 @@ export async function openThrottledPhone({ initScript } = {}) {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   if (initScript) await page.addInitScript(initScript);
-  const cdp = await context.newCDPSession(page);
+  const cdp = await sessionOf(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
@@ -52,14 +68,50 @@ export async function openThrottledPhone({ initScript } = {}) {
 }
 
 /**
+ * `fn(arg)` run in the page over a CDP session of its own, its promise awaited, its value returned.
+ * Playwright's own waits and evaluations first inject its scripts into the page (hundreds of
+ * kilobytes), a long task of the bench's own on a CPU slowed four times: after first paint on the
+ * server-rendered build, before it on the client-rendered one. This injects nothing.
+ * @template T, A
+ * @param {import('playwright-core').Page} page
+ * @param {(arg: A) => T | Promise<T>} fn self-contained: it is sent as its source
+ * @param {A} arg JSON
+ * @returns {Promise<T>}
+ */
+export async function inPage(page, fn, arg) {
+  const cdp = await sessionOf(page);
+  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+    expression: `(${fn.toString()})(${JSON.stringify(arg)})`,
+    awaitPromise: true,
+    returnByValue: true,
+  });
+  if (exceptionDetails)
+    throw new Error(`in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+  return result.value;
+}
+
+/**
  * Waits until the shell has set its interactive mark, and returns when it did, in milliseconds
  * from the navigation's start (the page's time origin).
  * @param {import('playwright-core').Page} page
  */
-export async function waitForInteractive(page) {
-  const mark = performanceMarks.firstPageInteractive;
-  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, {
-    timeout: 60_000,
-  });
-  return page.evaluate((name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN, mark);
+export function waitForInteractive(page) {
+  return inPage(
+    page,
+    (name) =>
+      new Promise((resolve, reject) => {
+        setTimeout(() => reject(new Error(`no ${name} mark within 60 s`)), 60_000);
+        const found = () => performance.getEntriesByName(name)[0];
+        const now = found();
+        if (now) return resolve(now.startTime);
+        const observer = new PerformanceObserver(() => {
+          const entry = found();
+          if (!entry) return;
+          observer.disconnect();
+          resolve(entry.startTime);
+        });
+        observer.observe({ type: 'mark' });
+      }),
+    performanceMarks.firstPageInteractive,
+  );
 }

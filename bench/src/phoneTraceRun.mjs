@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import performanceMarks from 'shell/performance-marks' with { type: 'json' };
-import { openThrottledPhone, waitForInteractive } from './phoneEmulation.mjs';
+import { inPage, openThrottledPhone, waitForInteractive } from './phoneEmulation.mjs';
 import { firstFrameAfterPaint, SCREENSHOT_CATEGORY } from './firstFrame.mjs';
 
 /** How long the trace goes on after the interactive mark: the effects and idle work that follow it. */
@@ -92,7 +92,11 @@ export function mainThreadFigures(events) {
  * @param {import('playwright-core').Page} page
  */
 function firstContentfulPaint(page) {
-  return page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+  return inPage(
+    page,
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    null,
+  );
 }
 
 /**
@@ -115,7 +119,7 @@ function keepLongTasks() {
  */
 async function longestTaskAfter(page, firstPaintMs) {
   const tasks = /** @type {{ start: number, duration: number }[]} */ (
-    await page.evaluate(() => /** @type {any} */ (globalThis).benchLongTasks)
+    await inPage(page, () => /** @type {any} */ (globalThis).benchLongTasks, null)
   );
   return Math.max(0, ...tasks.filter((task) => task.start >= firstPaintMs).map((task) => task.duration));
 }
