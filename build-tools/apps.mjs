@@ -16,6 +16,9 @@ export const APPS = [
 
 export const REMOTE_APPS = APPS.filter((app) => app.name !== 'shell');
 
+/** The order to start them in locally: the remotes' hosts first, as the shell's server reads their manifests as it starts. */
+export const APPS_IN_START_ORDER = [...REMOTE_APPS, ...APPS.filter((app) => app.name === 'shell')];
+
 /**
  * The local backend (Supabase REST and EmailJS send): where a build sends bookings and enquiries
  * when SUPABASE_URL or EMAILJS_ORIGIN is unset (remote-booking and remote-contact src/config.ts).

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { APPS, appDist } from 'build-tools/apps';
+import { APPS, APPS_IN_START_ORDER, appDist } from 'build-tools/apps';
 import { serveStaticApp } from 'build-tools/serve';
 import { securityHeaders } from 'build-tools/securityHeaders';
 import { readSiteOrigins } from 'build-tools/siteOrigins';
@@ -36,7 +36,7 @@ for (const app of APPS) {
 await publishEveryRemote(releases);
 /** @type {Array<{ url: string, close: () => Promise<void> }>} */
 const servers = [];
-for (const app of APPS) {
+for (const app of APPS_IN_START_ORDER) {
   const root = appDist(app);
   const server =
     app.name === 'shell'
@@ -56,7 +56,7 @@ for (const app of APPS) {
   servers.push(server);
   console.log(`${app.dir.padEnd(17)} ${server.url}`);
 }
-console.log(`\nThe composed site is at ${servers[0]?.url} (Ctrl+C stops it).`);
+console.log(`\nThe composed site is at ${servers.at(-1)?.url} (Ctrl+C stops it).`);
 
 async function stop() {
   await Promise.all(servers.map((server) => server.close()));

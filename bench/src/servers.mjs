@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { APPS } from 'build-tools/apps';
+import { APPS, APPS_IN_START_ORDER } from 'build-tools/apps';
 import { serveStaticApp } from 'build-tools/serve';
 import { serveShell } from 'shell/server';
 
@@ -26,8 +26,7 @@ function requireBuilt(root) {
  */
 export async function serveBothBuilds() {
   const servers = [];
-  // The remotes first: the shell's server reads their manifests as it starts.
-  for (const app of [...APPS].sort((a, b) => Number(a.name === 'shell') - Number(b.name === 'shell'))) {
+  for (const app of APPS_IN_START_ORDER) {
     const root = path.join(repositoryRoot, app.dir, 'dist');
     requireBuilt(root);
     servers.push(
